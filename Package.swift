@@ -1,0 +1,84 @@
+// swift-tools-version: 6.1
+// Lumen: Spotlight for Linux. Data flows one way through the targets below, each importing only
+// the ones listed before it: C doors → LumenModel → LumenQuery → LumenStore → LumenExtract →
+// LumenCrawl → the `lumen` command.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+  name: "Lumen",
+  products: [
+    .library(name: "Lumen", targets: ["Lumen"]),
+    .executable(name: "lumen", targets: ["LumenCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+  ],
+  targets: [
+    // MARK: C doors: a module map and at most a small shim each, imported by exactly one wrapper.
+    .systemLibrary(name: "CMagic", path: "Sources/CDoors/CMagic", pkgConfig: "libmagic",
+                   providers: [.apt(["libmagic-dev"])]),
+    .systemLibrary(name: "CExif", path: "Sources/CDoors/CExif", pkgConfig: "libexif",
+                   providers: [.apt(["libexif-dev"])]),
+    .systemLibrary(name: "CXML2", path: "Sources/CDoors/CXML2", pkgConfig: "libxml-2.0",
+                   providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CTagLib", path: "Sources/CDoors/CTagLib", pkgConfig: "taglib_c",
+                   providers: [.apt(["libtagc0-dev"])]),
+    .systemLibrary(name: "CQPDF", path: "Sources/CDoors/CQPDF", pkgConfig: "libqpdf",
+                   providers: [.apt(["libqpdf-dev"])]),
+    .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
+            linkerSettings: [.linkedLibrary("tag")]),
+
+    // MARK: Lumen's layers.
+    .target(name: "LumenModel", swiftSettings: strict),
+    .target(name: "LumenQuery", dependencies: ["LumenModel"], swiftSettings: strict),
+    .target(
+      name: "LumenStore",
+      dependencies: [
+        "LumenModel", "LumenQuery",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: strict),
+    .target(
+      name: "LumenExtract",
+      dependencies: [
+        "LumenModel", "CMagic", "CExif", "CXML2", "CTagLib", "CTagShim", "CQPDF",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    .target(
+      name: "LumenCrawl",
+      dependencies: [
+        "LumenModel", "LumenStore", "LumenExtract",
+        .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    // The library product: what a Swift program imports to index and query its own items.
+    .target(name: "Lumen", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
+            swiftSettings: strict),
+    .executableTarget(
+      name: "LumenCLI",
+      dependencies: [
+        "Lumen", "LumenExtract", "LumenCrawl",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+
+    // MARK: Tests: real SQLite files, real files, the real binary.
+    .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
+    .testTarget(name: "LumenQueryTests", dependencies: ["LumenQuery"], swiftSettings: strict),
+    .testTarget(name: "LumenStoreTests", dependencies: ["LumenStore", "Lumen"],
+                swiftSettings: strict),
+    .testTarget(name: "LumenExtractTests", dependencies: ["LumenExtract"], swiftSettings: strict),
+    .testTarget(name: "LumenCrawlTests", dependencies: ["LumenCrawl"], swiftSettings: strict),
+    .testTarget(name: "LumenCLITests", dependencies: ["LumenModel"], swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,2 @@
+#pragma once
+#include <tag_c.h>

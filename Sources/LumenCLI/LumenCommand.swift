@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `lumen`: the command line. Parsing and printing only; the work is done by the library targets.
+@main
+struct LumenCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lumen",
+    abstract: "Index your files' metadata and search it with the Spotlight query language.",
+    version: "0.1.0",
+    subcommands: []
+  )
+}
