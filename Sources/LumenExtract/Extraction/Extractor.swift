@@ -1,0 +1,88 @@
+import LumenModel
+
+/// One file format's reader. Rules in rules/*.rule name extractors by `name`; an item records
+/// the name and `version` that produced it, so after an upgrade `lumen index` re-extracts exactly
+/// the files whose extractor changed.
+///
+/// An extractor returns whatever is valid in a file and records what was not in `problems`;
+/// it throws only when it can give nothing at all. It never reads more than `limits` allow.
+public protocol Extractor: Sendable {
+  /// The name rule files use (`Extractor=photo`).
+  static var name: String { get }
+  /// Bump when the attributes produced for some file change.
+  static var version: Int { get }
+  init()
+  func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome
+}
+
+/// What an extractor is asked to read.
+public struct ExtractionRequest: Sendable {
+  /// The file's path in `FaithfulPath` form.
+  public let path: String
+  /// What the sniffer said (libmagic plus extension), e.g. `image/jpeg`.
+  public let mimeType: String
+  /// The content type identifier, e.g. `public.jpeg`.
+  public let contentType: String
+  public let limits: ExtractionLimits
+
+  public init(path: String, mimeType: String, contentType: String, limits: ExtractionLimits) {
+    self.path = path
+    self.mimeType = mimeType
+    self.contentType = contentType
+    self.limits = limits
+  }
+
+  /// The path as the bytes the kernel wants.
+  public var fileSystemPath: [UInt8] { FaithfulPath.encode(path) }
+}
+
+/// Limits from the rule that chose the extractor (`MaxBytes=`, `MaxTextBytes=`, `Timeout=`).
+public struct ExtractionLimits: Sendable, Equatable {
+  /// At most this many bytes of the file (or of one archive entry) are read.
+  public var maxBytes: Int
+  /// `textContent` is cut at this many UTF-8 bytes, on a character boundary.
+  public var maxTextBytes: Int
+  /// Wall-clock budget in seconds; enforced by the pipeline (a worker past it is killed).
+  public var timeoutSeconds: Double
+
+  public init(
+    maxBytes: Int = 64 << 20, maxTextBytes: Int = 1 << 20, timeoutSeconds: Double = 5
+  ) {
+    self.maxBytes = maxBytes
+    self.maxTextBytes = maxTextBytes
+    self.timeoutSeconds = timeoutSeconds
+  }
+}
+
+/// What an extractor found, and what it could not read.
+public struct ExtractionOutcome: Sendable, Equatable {
+  public var attributes: AttributeSet
+  /// Recorded errors for the parts that were malformed; the rest of `attributes` still counts.
+  public var problems: [String]
+
+  public init(attributes: AttributeSet = AttributeSet(), problems: [String] = []) {
+    self.attributes = attributes
+    self.problems = problems
+  }
+}
+
+/// Why an extractor gave nothing at all. The message names what was wrong, not the file: the
+/// caller adds the path.
+public struct ExtractionError: Error, Equatable, CustomStringConvertible {
+  public enum Kind: String, Sendable {
+    case unreadable
+    case malformed
+    case encrypted
+    case tooLarge
+    case unsupported
+  }
+  public let kind: Kind
+  public let message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public var description: String { "\(kind.rawValue): \(message)" }
+}
