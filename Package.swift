@@ -33,6 +33,7 @@ let package = Package(
                    providers: [.apt(["libqpdf-dev"])]),
     .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
             linkerSettings: [.linkedLibrary("tag")]),
+    .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
 
     // MARK: Lumen's layers.
     .target(name: "LumenModel", swiftSettings: strict),
@@ -55,7 +56,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],
