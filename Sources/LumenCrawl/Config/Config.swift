@@ -83,7 +83,8 @@ public struct Config: Sendable, Equatable {
     for key in table.keys {
       switch key {
       case "roots": config.roots = try reader.strings(key).map { expandingTilde($0, home: home) }
-      case "exclude": config.excludes = try reader.strings(key).map { expandingTilde($0, home: home) }
+      case "exclude":
+        config.excludes = try reader.strings(key).map { expandingTilde($0, home: home) }
       case "include_hidden": config.includeHidden = try reader.bool(key)
       case "gitignore": config.gitignore = try reader.bool(key)
       case "one_file_system": config.oneFileSystem = try reader.bool(key)

@@ -143,7 +143,8 @@ enum NameMatcher: Sendable {
     case .literal(let literal):
       return name == literal
     case .suffix(let suffix):
-      return name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
+      return name.count >= suffix.count
+        && name[(name.count - suffix.count)...].elementsEqual(suffix)
     case .prefix(let prefix):
       return name.count >= prefix.count && name[..<prefix.count].elementsEqual(prefix)
     case .glob(let pattern):

@@ -118,7 +118,8 @@ public final class Scope: Sendable {
   /// The deepest root `path` lies in.
   public func root(containing path: String) -> ScopeRoot? {
     var best: ScopeRoot?
-    for root in roots where path == root.path || path.hasPrefix(root.path == "/" ? "/" : root.path + "/") {
+    for root in roots
+    where path == root.path || path.hasPrefix(root.path == "/" ? "/" : root.path + "/") {
       if best == nil || root.path.count > best!.path.count { best = root }
     }
     return best
@@ -135,7 +136,8 @@ public final class Scope: Sendable {
       let pattern = excludes.match(name: name, in: frame.components, isDirectory: isDirectory)
     {
       if pattern.isNegated { return .included }
-      let source = options.excludes.indices.contains(pattern.line - 1)
+      let source =
+        options.excludes.indices.contains(pattern.line - 1)
         ? options.excludes[pattern.line - 1].source : excludes.source
       return .excludedByGlob(pattern: pattern.text, source: source)
     }

@@ -229,7 +229,8 @@ public struct SniffError: Error, Equatable, CustomStringConvertible {
 
 /// Calls `body` with a NUL-terminated copy of `bytes` (a path that may not be UTF-8).
 @inline(__always)
-func withPathCString<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R
+func withPathCString<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<CChar>) -> R)
+  -> R
 {
   withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { storage in
     for (index, byte) in bytes.enumerated() { storage[index] = CChar(bitPattern: byte) }
