@@ -14,7 +14,8 @@ struct GlobPattern: Sendable {
     for segment in segments {
       switch segment {
       case .wildcard: hasWildcard = true
-      case .literal(let text): literals.append(Array(TextFolding.fold(text, modifiers: modifiers).utf8))
+      case .literal(let text):
+        literals.append(Array(TextFolding.fold(text, modifiers: modifiers).utf8))
       }
     }
     self.literals = literals
@@ -36,7 +37,8 @@ struct GlobPattern: Sendable {
     var first = 0
     var last = literals.count
     if !leadingWildcard, let prefix = literals.first {
-      guard prefix.count <= high, Self.equal(value, at: 0, prefix, lowercasingASCII: lowercasingASCII)
+      guard prefix.count <= high,
+        Self.equal(value, at: 0, prefix, lowercasingASCII: lowercasingASCII)
       else { return false }
       low = prefix.count
       first = 1

@@ -26,7 +26,8 @@ extension ExpressionParser {
     if type != .text, !modifiers.isEmpty {
       throw SyntaxFailure(
         at: modifiersOffset,
-        "modifiers (c, d, w, t) apply only to text; \(Self.describe(attribute)) holds \(Self.describe(type))")
+        "modifiers (c, d, w, t) apply only to text; \(Self.describe(attribute)) holds \(Self.describe(type))"
+      )
     }
     let isOrdering = op != .equal && op != .notEqual
     if isOrdering, type == .bool {
@@ -55,11 +56,13 @@ extension ExpressionParser {
     guard type != .bool else {
       throw SyntaxFailure(
         at: token.offset,
-        "InRange needs a text, number or date attribute; \(Self.describe(attribute)) holds true or false")
+        "InRange needs a text, number or date attribute; \(Self.describe(attribute)) holds true or false"
+      )
     }
     let (value, modifiers, modifiersOffset) = try literal(for: attribute)
     if !modifiers.isEmpty {
-      throw SyntaxFailure(at: modifiersOffset ?? token.offset, "modifiers are not allowed in InRange")
+      throw SyntaxFailure(
+        at: modifiersOffset ?? token.offset, "modifiers are not allowed in InRange")
     }
     if case .text(let pattern) = value, pattern.hasWildcards {
       throw SyntaxFailure(at: token.offset, "wildcards are not allowed in InRange")
@@ -118,7 +121,9 @@ extension ExpressionParser {
       if let bool = Self.bool(word), word.first?.isLetter == true {
         guard type == .bool else { throw mismatch("\(word) is a boolean") }
         value = .bool(bool)
-      } else if let first = word.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) {
+      } else if let first = word.unicodeScalars.first,
+        "0123456789+-.".unicodeScalars.contains(first)
+      {
         throw SyntaxFailure(at: token.offset, "invalid number '\(word)'")
       } else if type == .text {
         throw SyntaxFailure(
@@ -133,7 +138,8 @@ extension ExpressionParser {
     default:
       throw SyntaxFailure(
         at: token.offset,
-        "expected a value (a quoted string, a number, true, false or $time…), found \(token.quoted)")
+        "expected a value (a quoted string, a number, true, false or $time…), found \(token.quoted)"
+      )
     }
     try advance()
     return (value, modifiers, modifiersOffset)

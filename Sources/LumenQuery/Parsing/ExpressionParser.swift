@@ -24,8 +24,7 @@ struct ExpressionParser {
   let registry: AttributeRegistry
   let time: TimeValueResolver
 
-  init(_ text: String, registry: AttributeRegistry, time: TimeValueResolver) throws(SyntaxFailure)
-  {
+  init(_ text: String, registry: AttributeRegistry, time: TimeValueResolver) throws(SyntaxFailure) {
     var lexer = QueryLexer(text)
     self.current = try lexer.next()
     self.lexer = lexer
@@ -37,7 +36,8 @@ struct ExpressionParser {
     if case .end = current.kind { throw SyntaxFailure(at: 0, "empty query") }
     let expression = try parseOr()
     guard case .end = current.kind else {
-      throw SyntaxFailure(at: current.offset, "expected '&&', '||' or the end of the query, found \(current.quoted)")
+      throw SyntaxFailure(
+        at: current.offset, "expected '&&', '||' or the end of the query, found \(current.quoted)")
     }
     return expression
   }
@@ -109,7 +109,8 @@ struct ExpressionParser {
       try advance()
       let inner = try parseOr()
       guard case .rightParenthesis = current.kind else {
-        throw SyntaxFailure(at: current.offset, "missing ')': expected ')' to close a '(', found \(current.quoted)")
+        throw SyntaxFailure(
+          at: current.offset, "missing ')': expected ')' to close a '(', found \(current.quoted)")
       }
       try advance()
       depth -= 1
@@ -137,11 +138,14 @@ struct ExpressionParser {
     case .star:
       return try parseComparison()
     case .string:
-      throw SyntaxFailure(at: current.offset, "expected an attribute name before the value, as in title == \"…\"")
+      throw SyntaxFailure(
+        at: current.offset, "expected an attribute name before the value, as in title == \"…\"")
     case .end:
       throw SyntaxFailure(at: current.offset, "expected an expression, found the end of the query")
     default:
-      throw SyntaxFailure(at: current.offset, "expected an attribute name, '(', '!', true or false, found \(current.quoted)")
+      throw SyntaxFailure(
+        at: current.offset,
+        "expected an attribute name, '(', '!', true or false, found \(current.quoted)")
     }
   }
 
@@ -153,7 +157,8 @@ struct ExpressionParser {
     guard case .comparison(let op) = current.kind else {
       throw SyntaxFailure(
         at: current.offset,
-        "expected a comparison operator (==, !=, <, >, <=, >=) after the attribute, found \(current.quoted)")
+        "expected a comparison operator (==, !=, <, >, <=, >=) after the attribute, found \(current.quoted)"
+      )
     }
     try advance()
     var modifiers: TextModifiers = []
@@ -185,7 +190,8 @@ struct ExpressionParser {
       try advance()
       return .key(key)
     default:
-      throw SyntaxFailure(at: token.offset, "expected an attribute name or '*', found \(token.quoted)")
+      throw SyntaxFailure(
+        at: token.offset, "expected an attribute name or '*', found \(token.quoted)")
     }
   }
 
@@ -194,7 +200,9 @@ struct ExpressionParser {
     try advance()  // InRange
     try advance()  // (
     let arityMessage = "InRange takes three arguments: InRange(attribute, minimum, maximum)"
-    if case .rightParenthesis = current.kind { throw SyntaxFailure(at: current.offset, arityMessage) }
+    if case .rightParenthesis = current.kind {
+      throw SyntaxFailure(at: current.offset, arityMessage)
+    }
     let attribute = try parseAttribute()
     var bounds: [QueryValue] = []
     for _ in 0..<2 {
@@ -210,7 +218,8 @@ struct ExpressionParser {
     case .rightParenthesis: try advance()
     case .comma: throw SyntaxFailure(at: current.offset, arityMessage)
     default:
-      throw SyntaxFailure(at: current.offset, "missing ')' to close InRange, found \(current.quoted)")
+      throw SyntaxFailure(
+        at: current.offset, "missing ')' to close InRange, found \(current.quoted)")
     }
     return .inRange(attribute: attribute, lower: bounds[0], upper: bounds[1])
   }

@@ -22,7 +22,8 @@ enum NumberLiteral {
     guard mantissaDigits > 0 else { return nil }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard digits() > 0 else { return nil }

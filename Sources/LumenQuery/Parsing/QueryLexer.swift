@@ -12,16 +12,24 @@ struct QueryLexer {
   mutating func next() throws(SyntaxFailure) -> QueryToken {
     skipWhitespace()
     let start = position
-    guard let scalar = peek() else { return QueryToken(kind: .end, offset: start, endOffset: start) }
+    guard let scalar = peek() else { return QueryToken(kind: .end, offset: start) }
     let kind: QueryToken.Kind
     switch scalar {
     case "\"", "'": kind = .string(try quotedString())
     case "$": kind = .variable(try variable())
     case "[": kind = .bracketModifiers(try bracketModifiers())
-    case "(": position += 1; kind = .leftParenthesis
-    case ")": position += 1; kind = .rightParenthesis
-    case ",": position += 1; kind = .comma
-    case "*": position += 1; kind = .star
+    case "(":
+      position += 1
+      kind = .leftParenthesis
+    case ")":
+      position += 1
+      kind = .rightParenthesis
+    case ",":
+      position += 1
+      kind = .comma
+    case "*":
+      position += 1
+      kind = .star
     case "=":
       position += 1
       _ = consume("=")  // `=` alone is accepted as `==`, as Samba does.
@@ -38,7 +46,8 @@ struct QueryLexer {
     case "&", "|":
       position += 1
       guard consume(scalar) else {
-        throw SyntaxFailure(at: start, "expected '\(scalar)\(scalar)'; a single '\(scalar)' is not an operator")
+        throw SyntaxFailure(
+          at: start, "expected '\(scalar)\(scalar)'; a single '\(scalar)' is not an operator")
       }
       kind = scalar == "&" ? .and : .or
     default:
@@ -50,7 +59,7 @@ struct QueryLexer {
         throw SyntaxFailure(at: start, "unexpected character '\(Character(scalar))'")
       }
     }
-    return QueryToken(kind: kind, offset: start, endOffset: position)
+    return QueryToken(kind: kind, offset: start)
   }
 
   // MARK: Scalars
@@ -136,7 +145,8 @@ struct QueryLexer {
     }
     while true {
       guard let scalar = peek() else {
-        throw SyntaxFailure(at: start, "unterminated string: no closing \(Character(quote)) for this one")
+        throw SyntaxFailure(
+          at: start, "unterminated string: no closing \(Character(quote)) for this one")
       }
       position += 1
       if scalar == quote { break }
@@ -144,7 +154,8 @@ struct QueryLexer {
       case "\\":
         // Any escaped character is itself; `\*` is a literal star rather than a wildcard.
         guard let escaped = peek() else {
-          throw SyntaxFailure(at: start, "unterminated string: no closing \(Character(quote)) for this one")
+          throw SyntaxFailure(
+            at: start, "unterminated string: no closing \(Character(quote)) for this one")
         }
         position += 1
         literal.append(escaped)
@@ -189,7 +200,7 @@ struct QueryLexer {
       }
       if scalar == terminator { break }
       let isLetter = WordScalarClass(scalar) != .separator && WordScalarClass(scalar) != .mark
-      if terminator == nil, !isLetter { break }
+      if !isLetter { break }
       switch scalar {
       case "c": modifiers.insert(.caseInsensitive)
       case "d": modifiers.insert(.diacriticInsensitive)

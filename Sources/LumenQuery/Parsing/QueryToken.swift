@@ -23,7 +23,6 @@ struct QueryToken: Sendable {
 
   let kind: Kind
   let offset: Int
-  let endOffset: Int
 
   /// How the token reads in an error message.
   var quoted: String {

@@ -41,6 +41,4 @@ enum TimeFunction: String, CaseIterable, Sendable {
     case .iso: 0
     }
   }
-
-  static let spellings = allCases.map(\.rawValue).joined(separator: ", ")
 }

@@ -35,12 +35,10 @@ struct TimeValueResolver: Sendable {
     }
   }
 
-  private var today: DateComponents { calendar.dateComponents([.year, .month, .day], from: now) }
-
   private func startOfDay(daysFromToday days: Int) -> Date? {
-    let today = today
+    let today = calendar.dateComponents([.year, .month, .day], from: now)
     guard let year = today.year, let month = today.month, let day = today.day else { return nil }
-    return localMidnight(year: year, month: month, day: day + days)
+    return midnight(moving: .day, by: days, fromNoonOf: year, month, day)
   }
 
   private func startOfWeek(weeksFromThisWeek weeks: Int) -> Date? {
@@ -50,20 +48,25 @@ struct TimeValueResolver: Sendable {
   }
 
   private func firstDay(yearOffset: Int, monthOffset: Int, wholeYear: Bool) -> Date? {
-    let today = today
+    let today = calendar.dateComponents([.year, .month], from: now)
     guard let year = today.year, let month = today.month else { return nil }
-    return localMidnight(year: year + yearOffset, month: wholeYear ? 1 : month + monthOffset, day: 1)
+    if wholeYear { return midnight(moving: .year, by: yearOffset, fromNoonOf: year, 1, 1) }
+    return midnight(moving: .month, by: monthOffset, fromNoonOf: year, month, 1)
   }
 
-  /// Midnight (the start of the day) of a date given by components the calendar normalises,
-  /// so day 0 or month 13 roll over into the neighbouring month or year.
-  private func localMidnight(year: Int, month: Int, day: Int) -> Date? {
+  /// The start of the day reached by moving local noon of `year-month-day` by `amount` units.
+  private func midnight(
+    moving unit: Calendar.Component, by amount: Int, fromNoonOf year: Int, _ month: Int,
+    _ day: Int
+  ) -> Date? {
     var components = DateComponents()
     components.year = year
     components.month = month
     components.day = day
     components.hour = 12
-    guard let noon = calendar.date(from: components) else { return nil }
-    return calendar.startOfDay(for: noon)
+    guard let noon = calendar.date(from: components),
+      let moved = calendar.date(byAdding: unit, value: amount, to: noon)
+    else { return nil }
+    return calendar.startOfDay(for: moved)
   }
 }
