@@ -54,6 +54,8 @@ struct BinarySignature {
     BinarySignature("PK\u{03}\u{04}"), BinarySignature("PK\u{05}\u{06}"),
     BinarySignature("PK\u{07}\u{08}"),  // ZIP and everything built on it
     BinarySignature(bytes: [0x1F, 0x8B]),  // gzip
+    BinarySignature(bytes: [0x78, 0x01]), BinarySignature(bytes: [0x78, 0x5E]),  // zlib (git objects)
+    BinarySignature(bytes: [0x78, 0x9C]), BinarySignature(bytes: [0x78, 0xDA]),
     BinarySignature("BZh"),
     BinarySignature(bytes: [0xFD, 0x37, 0x7A, 0x58, 0x5A]),  // xz
     BinarySignature(bytes: [0x28, 0xB5, 0x2F, 0xFD]),  // zstd

@@ -170,10 +170,20 @@ public final class Sniffer {
     return ext.isEmpty ? nil : String(ext)
   }
 
-  /// NUL bytes or a known binary signature.
+  /// A byte that never occurs in text (libmagic's `text_chars` table: the C0 controls other
+  /// than BEL, BS, HT, LF, VT, FF, CR and ESC, and DEL), or a known binary signature. Such heads
+  /// take libmagic's fast binary path; only what reads as text risks its slow text tests.
   static func looksBinary(_ head: UnsafeRawBufferPointer) -> Bool {
-    if memchr(head.baseAddress!, 0, head.count) != nil { return true }
+    for byte in head where neverInText[Int(byte)] { return true }
     return BinarySignature.known.contains { $0.matches(head) }
+  }
+
+  private static let neverInText: [Bool] = (0..<256).map { byte in
+    switch byte {
+    case 0x07...0x0D, 0x1B: false
+    case 0x00...0x1F, 0x7F: true
+    default: false
+    }
   }
 
   private func describe(_ head: UnsafeRawBufferPointer) -> String? {
