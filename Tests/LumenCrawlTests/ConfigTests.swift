@@ -64,4 +64,29 @@ struct ConfigTests {
     #expect(config.source == tree.path("lumen/config.toml"))
     #expect(Config.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/lumen/config.toml")
   }
+
+  @Test func commandLineFlagsWinAndRootsAreMadeReal() throws {
+    let tree = TemporaryTree("roots")
+    tree.folder("real/docs")
+    tree.symlink("via-link", to: "real")
+    var config = try Config.parse(
+      "roots = [\"/nonexistent\"]\nexclude = [\"*.iso\"]\ninclude_hidden = true\n",
+      source: "/c.toml")
+    let options = try config.scopeOptions(
+      roots: ["via-link/docs", tree.path("real/docs/")], extraExcludes: ["*.tmp"],
+      includeHidden: false, workingDirectory: tree.root)
+    #expect(options.roots == [tree.path("real/docs")])
+    #expect(options.excludes.map(\.pattern) == ["*.iso", "*.tmp"])
+    #expect(options.excludes.map(\.source) == ["/c.toml", "--exclude"])
+    #expect(!options.includeHidden)
+    #expect(options.honorIgnoreFiles)
+    #expect(throws: ScopeError.self) { try config.scopeOptions(roots: []) }
+    config.roots = []
+    #expect(throws: ScopeError.noRoots(configFile: "/c.toml")) {
+      try config.scopeOptions(roots: [])
+    }
+    #expect(throws: ScopeError.missingRoot("nope", reason: "No such file or directory")) {
+      try config.scopeOptions(roots: ["nope"], workingDirectory: tree.root)
+    }
+  }
 }
