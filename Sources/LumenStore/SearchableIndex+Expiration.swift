@@ -37,10 +37,13 @@ extension SearchableIndex {
 /// The SQL of "this item has not expired at ?now", over `item`. An item without its own
 /// expiration follows its domain's; one whose domain has none has no expiration left (it cannot
 /// be written that way; see `ItemWriter`) and counts as expired.
+///
+/// The unary `+` keeps SQLite from driving a query by the expiration index: nearly every item
+/// is live, so the query's own condition is always the better way in.
 enum Liveness {
   static func condition(now parameter: String) -> String {
     """
-    (item.expires > \(parameter) OR (item.expires IS NULL AND item.domain_id IN \
+    (+item.expires > \(parameter) OR (+item.expires IS NULL AND +item.domain_id IN \
     (SELECT id FROM domain WHERE expires > \(parameter))))
     """
   }

@@ -61,12 +61,14 @@ struct ItemReader {
     let extractor: ExtractorStamp? = (row["extractor_name"] as String?).map {
       ExtractorStamp(name: $0, version: row["extractor_version"] ?? 0)
     }
-    let expires: Double? = row["expires"] ?? row["domain_expires"]
+    let ownExpiration: Double? = row["expires"]
+    let expires: Double? = ownExpiration ?? row["domain_expires"]
     let flags = ItemFlags(rawValue: row["flags"] ?? 0)
     return FullItem(
       rowID: rowID, identifier: Self.identifier(row),
       domainIdentifier: row["domain_name"], attributes: attributes,
       expirationDate: expires.map(Date.init(timeIntervalSinceReferenceDate:)),
+      ownExpirationDate: ownExpiration.map(Date.init(timeIntervalSinceReferenceDate:)),
       fileStamp: stamp, isDirectory: flags.contains(.isDirectory), extractor: extractor)
   }
 
@@ -142,6 +144,8 @@ struct FullItem: Sendable {
   let domainIdentifier: String?
   let attributes: AttributeSet
   let expirationDate: Date?
+  /// The item's own date; nil when it follows its domain's.
+  let ownExpirationDate: Date?
   let fileStamp: FileStamp?
   let isDirectory: Bool
   let extractor: ExtractorStamp?

@@ -86,7 +86,7 @@ final class ItemWriter {
     try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [id])
   }
 
-  private func insertRow(
+  func insertRow(
     id: Int64?, identifier: String, domain: String?, attributes: AttributeSet,
     expiration: Date?, file: FileFacts?
   ) throws {

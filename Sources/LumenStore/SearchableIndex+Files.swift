@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+import LumenModel
+
+/// File identity for the crawler and the watcher: what was on disk when a file was indexed
+/// (device, inode, size, times) and which extractor read it, so that a crawl compares one
+/// folder at a time with the disk, skips unchanged files without reading them, and recognises
+/// a moved file or folder by its inode instead of extracting it again.
+extension SearchableIndex {
+  /// Writes file items with their stamps in one transaction (more than `batchSize` records are
+  /// split, the client state going with the last part). A record replaces the item at its path.
+  public func indexFiles(_ records: [FileRecord], clientState: Data? = nil) async throws {
+    if let clientState, clientState.count > SearchableIndexError.maximumClientStateSize {
+      throw SearchableIndexError.clientStateTooLarge(bytes: clientState.count)
+    }
+    let chunks = records.isEmpty ? [[]] : records.chunked(by: options.batchSize).map(Array.init)
+    for (position, chunk) in chunks.enumerated() {
+      let isLast = position == chunks.count - 1
+      try await write { writer in
+        for record in chunk {
+          var item = record.item
+          if item.attributeSet[.path] == nil {
+            item.attributeSet.set(.text(record.path), for: .path)
+          }
+          let facts = FileFacts(
+            stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor)
+          try writer.write(item, file: facts)
+        }
+        if isLast, let clientState { try writer.storeClientState(clientState) }
+      }
+    }
+  }
+
+  /// The indexed files directly inside a folder, with their stamps: one index range read,
+  /// however large the index.
+  public func children(ofDirectory path: String) async throws -> [FileEntry] {
+    let folder = Self.folderKey(path)
+    return try await read { db, _ in
+      try Row.fetchAll(
+        db.cachedStatement(
+          sql: """
+            SELECT item.name, item.st_dev, item.st_ino, item.st_size, item.st_mtime_ns,
+              item.st_ctime_ns, item.flags, extractor.name AS extractor_name,
+              extractor.version AS extractor_version
+            FROM item LEFT JOIN extractor ON extractor.id = item.extractor_id
+            WHERE item.dir_id = (SELECT id FROM directory WHERE path = ?)
+              AND item.uid IS NULL AND item.st_ino IS NOT NULL
+            ORDER BY item.name
+            """), arguments: [folder]
+      ).map(Self.fileEntry)
+    }
+  }
+
+  /// The indexed files with this device and inode (several for hard links).
+  public func files(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
+    try await read { db, _ in
+      try Row.fetchAll(
+        db.cachedStatement(
+          sql: """
+            SELECT item.name, item.st_dev, item.st_ino, item.st_size, item.st_mtime_ns,
+              item.st_ctime_ns, item.flags, extractor.name AS extractor_name,
+              extractor.version AS extractor_version,
+              (SELECT path FROM directory WHERE directory.id = item.dir_id) AS dir_path
+            FROM item LEFT JOIN extractor ON extractor.id = item.extractor_id
+            WHERE item.st_ino = ? AND item.st_dev = ? AND item.uid IS NULL
+            """),
+        arguments: [Int64(bitPattern: inode), Int64(bitPattern: device)]
+      ).map { row in
+        IndexedFile(
+          path: StoredPath(directory: row["dir_path"], name: row["name"]).path,
+          entry: Self.fileEntry(row))
+      }
+    }
+  }
+
+  /// Renames one file item, keeping its attributes, stamp and expiration; an item already at
+  /// `destination` is replaced, as rename(2) replaces. For a folder, only its own item moves
+  /// (see `moveDirectory`). Returns false when nothing is indexed at `source`.
+  @discardableResult
+  public func moveFile(from source: String, to destination: String) async throws -> Bool {
+    try await write { writer in try writer.moveFile(from: source, to: destination) }
+  }
+
+  /// Renames a folder: its own item and every item below it, attributes kept. The paths of the
+  /// items below are not stored per item but as shared `directory` rows, so this is one UPDATE
+  /// of the folder rows whatever the number of files.
+  public func moveDirectory(from source: String, to destination: String) async throws {
+    let from = Self.folderKey(source)
+    let to = Self.folderKey(destination)
+    guard !from.isIdentical(to: to) else { return }
+    try await write { writer in
+      let below = "path >= ?1 || '/' AND path < ?1 || '0'"
+      // Whatever was indexed at the destination is replaced.
+      try writer.deleteItems(
+        where: """
+          uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1 OR (\(below)))
+          """, arguments: [to])
+      try writer.db.execute(
+        sql: "DELETE FROM directory WHERE path = ?1 OR (\(below))", arguments: [to])
+      try writer.db.execute(
+        sql: """
+          UPDATE directory SET path = ?2 || substr(path, length(?1) + 1)
+          WHERE path = ?1 OR (\(below))
+          """, arguments: [from, to])
+      if !to.isNFC {
+        try writer.db.execute(
+          sql: """
+            UPDATE item SET flags = flags | 4 WHERE dir_id IN (SELECT id FROM directory
+              WHERE path = ?1 OR (\(below)))
+            """, arguments: [to])
+      }
+      writer.directoryIDs = [:]
+      try writer.moveFile(from: source, to: destination)
+    }
+  }
+
+  /// Deletes the file item at `path` and every file item below it.
+  public func deleteFiles(underPath path: String) async throws {
+    let folder = Self.folderKey(path)
+    try await write { writer in
+      if let id = try writer.rowID(forIdentifier: path) { try writer.removeRow(id) }
+      try writer.deleteItems(
+        where: """
+          uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1
+            OR (path >= ?1 || '/' AND path < ?1 || '0'))
+          """, arguments: [folder])
+      try writer.deleteUnusedDirectories()
+    }
+  }
+
+  /// A folder path as `directory.path` holds it: no trailing slash, the root as "".
+  static func folderKey(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    return String(trimmed)
+  }
+
+  static func fileEntry(_ row: Row) -> FileEntry {
+    let flags = ItemFlags(rawValue: row["flags"] ?? 0)
+    let extractor: ExtractorStamp? = (row["extractor_name"] as String?).map {
+      ExtractorStamp(name: $0, version: row["extractor_version"] ?? 0)
+    }
+    return FileEntry(
+      name: row["name"] ?? "",
+      stamp: FileStamp(
+        device: UInt64(bitPattern: row["st_dev"] ?? 0),
+        inode: UInt64(bitPattern: row["st_ino"] ?? 0), size: row["st_size"] ?? 0,
+        modificationNanos: row["st_mtime_ns"] ?? 0, changeNanos: row["st_ctime_ns"] ?? 0),
+      isDirectory: flags.contains(.isDirectory), extractor: extractor)
+  }
+}
+
+/// A file found by inode: where it is indexed, and its entry.
+public struct IndexedFile: Sendable, Hashable {
+  public var path: String
+  public var entry: FileEntry
+
+  public init(path: String, entry: FileEntry) {
+    self.path = path
+    self.entry = entry
+  }
+}
+
+extension ItemWriter {
+  /// Moves one file item to `destination` (see `SearchableIndex.moveFile`).
+  func moveFile(from source: String, to destination: String) throws -> Bool {
+    guard let id = try ItemLookup.fileRowID(db, path: source) else { return false }
+    guard
+      let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
+        .storedItem(rowID: id)
+    else { return false }
+    if let target = try ItemLookup.rowID(db, identifier: destination), target != id {
+      try removeRow(target)
+    }
+    var attributes = stored.attributes
+    let oldName = StoredPath(source).name
+    attributes.set(.text(destination), for: .path)
+    if attributes.text(.fileName)?.isIdentical(to: oldName) == true {
+      attributes.set(.text(StoredPath(destination).name), for: .fileName)
+    }
+    let facts = stored.fileStamp.map {
+      FileFacts(stamp: $0, isDirectory: stored.isDirectory, extractor: stored.extractor)
+    }
+    try removeRow(id)
+    try insertRow(
+      id: id, identifier: destination, domain: stored.domainIdentifier, attributes: attributes,
+      expiration: stored.ownExpirationDate, file: facts)
+    return true
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LumenModel
+import LumenQuery
+import Testing
+
+@testable import LumenStore
+
+@Suite struct FullTextTests {
+  @Test func freeTextIsRankedByBM25() async throws {
+    let folder = try TemporaryFolder()
+    let index = try makeIndex(folder)
+    let filler = Array(repeating: "lorem ipsum dolor sit amet", count: 40).joined(separator: " ")
+    try await index.indexSearchableItems([
+      item("once-in-long", [(.textContent, .text("budget " + filler))]),
+      item("title-repeated", [(.title, .text("Budget budget: the budget"))]),
+      item("unrelated", [(.title, .text("holiday photos"))]),
+      item("title-once", [(.title, .text("Budget"))]),
+    ])
+    let query = try QueryParser(registry: index.registry).parse("budget")
+    let results = try await index.search(query, options: SearchOptions(order: .relevance))
+    #expect(results.map(\.identifier) == ["title-repeated", "title-once", "once-in-long"])
+    #expect(results[0].score > results[1].score && results[1].score > results[2].score)
+  }
+
+  @Test func diacriticsAndCaseFoldInFreeTextAndModifiers() async throws {
+    let folder = try TemporaryFolder()
+    let index = try makeIndex(folder)
+    try await index.indexSearchableItems([
+      item("a", [(.title, .text("Crème brûlée à Montréal"))]),
+      item("b", [(.title, .text("Cre\u{300}me bru\u{302}le\u{301}e"))]),  // decomposed
+      item("c", [(.title, .text("CREME"))]),
+    ])
+    #expect(try await identifiers(index, "creme brulee") == ["a", "b"])
+    #expect(try await identifiers(index, "MONTREAL") == ["a"])
+    #expect(try await identifiers(index, "title == 'crème*'c") == ["a", "b"])
+    #expect(try await identifiers(index, "title == 'creme*'cd") == ["a", "b", "c"])
+    #expect(try await identifiers(index, "title == 'Crème*'") == ["a", "b"])
+    #expect(try await identifiers(index, "title == 'Creme*'d") == ["a", "b"])
+  }
+
+  @Test func trigramFindsSubstringsOfNames() async throws {
+    let folder = try TemporaryFolder()
+    let index = try makeIndex(folder)
+    try await index.indexSearchableItems([
+      fileItem("/r/Quarterly-Report-2024.xlsx"), fileItem("/r/report.txt"),
+      fileItem("/r/Rapport_Résumé.docx"), fileItem("/r/reprise.txt"),
+      item("app", [(.displayName, .text("The REPORT viewer"))]),
+    ])
+    #expect(
+      try await identifiers(index, "fileName == '*report*'c")
+        == ["/r/Quarterly-Report-2024.xlsx", "/r/report.txt"])
+    #expect(
+      try await identifiers(index, "kMDItemFSName == '*repo*'c")
+        == ["/r/Quarterly-Report-2024.xlsx", "/r/report.txt"])
+    #expect(try await identifiers(index, "fileName == '*sume*'cd") == ["/r/Rapport_Résumé.docx"])
+    #expect(try await identifiers(index, "displayName == '*report*'c") == ["app"])
+    // Short runs cannot use trigrams; they are still answered (by a scan), exactly.
+    #expect(
+      try await identifiers(index, "fileName == '*re*'c")
+        == ["/r/Quarterly-Report-2024.xlsx", "/r/report.txt", "/r/reprise.txt"])
+  }
+
+  /// The shapes the benchmark times must be answered from an index, not a scan of `item`.
+  static let plans: [(String, String)] = [
+    ("fileName == '*report*'cd", "item_trigram"),
+    ("kMDItemFSName == 'IMG_1*'", "item_by_name"),
+    ("fileSize > 100000", "item_by_fileSize"),
+    ("InRange(contentModificationDate, $time.iso('2024-01-01'), $time.iso('2024-02-01'))",
+     "item_by_contentModificationDate"),
+    ("contentTypeTree == 'public.image'", "item_by_type"),
+    ("title == 'Budget 2024'", "item_by_title"),
+    ("keywords == 'travel'", "value_by_attribute"),
+    ("budget report", "item_fts"),
+    ("title == 'budget'wc", "item_fts"),
+    ("path == '/home/u/Documents/*'", "item_by_path"),
+    ("path == '/home/u/a.txt'", "item_by_path"),
+  ]
+
+  @Test(arguments: plans)
+  func queriesUseIndexes(_ query: String, index name: String) async throws {
+    let folder = try TemporaryFolder()
+    let index = try makeIndex(folder)
+    try await index.indexSearchableItems([
+      fileItem("/home/u/a.txt", [(.title, .text("x")), (.keywords, .text("k"))])
+    ])
+    let expression = try QueryParser(registry: index.registry).parse(query)
+    let (_, plan) = try await index.explain(expression, options: SearchOptions(limit: 100))
+    #expect(plan.contains { $0.contains(name) }, "\(plan)")
+    #expect(!plan.contains { $0 == "SCAN item" }, "\(plan)")
+  }
+}
