@@ -72,13 +72,23 @@ final class BatchWriter: Sendable {
   }
 
   /// Deletes what the walk found gone (parents before what they hold, each subtree once) and
-  /// records the crawl as complete.
+  /// records the crawl as complete. An item a move has claimed since is no longer at its path
+  /// and is neither deleted nor counted.
   func finish() async throws {
     let deletions = context.deletions.withLock { $0 }.sorted { $0.path < $1.path }
     var deletedFolders: [String] = []
+    var listings: [String: Set<String>] = [:]
     for deletion in deletions {
       if let last = deletedFolders.last, deletion.path.hasPrefix(last + "/") { continue }
-      let removed = try await context.index.deleteFiles(underPath: deletion.path)
+      let parent = (deletion.path as NSString).deletingLastPathComponent
+      if listings[parent] == nil {
+        listings[parent] = Set(try await context.index.children(ofDirectory: parent).map(\.name))
+      }
+      guard listings[parent]!.contains((deletion.path as NSString).lastPathComponent) else {
+        continue
+      }
+      let removed = deletion.isDirectory ? try await countFiles(under: deletion.path) : 1
+      try await context.index.deleteFiles(underPath: deletion.path)
       context.counters.removed.add(removed, ordering: .relaxed)
       if deletion.isDirectory { deletedFolders.append(deletion.path) }
     }
@@ -88,5 +98,19 @@ final class BatchWriter: Sendable {
       return state.encoded()
     }
     try await context.index.indexFiles([], clientState: state)
+  }
+
+  /// The folder's own item and every item below it, for the summary. Deleted folders are rare
+  /// and a folder listing is one index range read.
+  private func countFiles(under folder: String) async throws -> Int {
+    var count = 1
+    var pending = [folder]
+    while let next = pending.popLast() {
+      for child in try await context.index.children(ofDirectory: next) {
+        count += 1
+        if child.isDirectory { pending.append(next + "/" + child.name) }
+      }
+    }
+    return count
   }
 }

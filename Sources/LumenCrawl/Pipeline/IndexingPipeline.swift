@@ -52,13 +52,13 @@ public final class IndexingPipeline: Sendable {
 
   public let scope: Scope
   public let options: Options
-  let index: any FileIndex
+  let index: SearchableIndex
   let contentTypes: ContentTypeRegistry
   private let walker: DirectoryWalker
   private let stopRequested = Atomic<Bool>(false)
 
   public init(
-    index: any FileIndex, scope: Scope, contentTypes: ContentTypeRegistry,
+    index: SearchableIndex, scope: Scope, contentTypes: ContentTypeRegistry,
     options: Options = Options()
   ) {
     self.index = index
@@ -120,7 +120,7 @@ public final class IndexingPipeline: Sendable {
 
 /// What the crawl threads and the writer share.
 final class PipelineContext: Sendable {
-  let index: any FileIndex
+  let index: SearchableIndex
   let scope: Scope
   let builder: FileItemBuilder
   let contentTypes: ContentTypeRegistry
@@ -135,7 +135,7 @@ final class PipelineContext: Sendable {
   let expiration: Date
 
   init(
-    index: any FileIndex, scope: Scope, builder: FileItemBuilder,
+    index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
     contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
     looksForMoves: Bool, expiration: Date
   ) {

@@ -96,12 +96,15 @@ final class PipelineVisitor: DirectoryVisitor {
     }
     let stamp = FileItemBuilder.stamp(status)
     let extraction = context.options.extraction
+    // Only regular files are extracted; folders and links are current when their stamp is.
+    let extractsContent = status.kind == .regular
     if let stored, stored.stamp.device == stamp.device, stored.stamp.inode == stamp.inode {
-      if stored.stamp == stamp && extraction.isCurrent(stored.extractor) {
+      let current = !extractsContent || extraction.isCurrent(stored.extractor)
+      if stored.stamp == stamp && current {
         context.counters.unchanged.add(1, ordering: .relaxed)
         return
       }
-      if sameContent(stored.stamp, stamp) && extraction.isCurrent(stored.extractor) {
+      if sameContent(stored.stamp, stamp) && current {
         // Only the inode changed (chmod, chown, a new hard link): no need to read the file.
         records.append(
           context.builder.attributesUpdate(for: entry, root: root, extractor: stored.extractor))
@@ -112,16 +115,10 @@ final class PipelineVisitor: DirectoryVisitor {
       context.counters.updated.add(1, ordering: .relaxed)
       return
     }
-    if context.looksForMoves, let moved = movedRecord(for: entry) {
+    if context.looksForMoves, let moved = movedFile(for: entry) {
       do {
-        if stored != nil {
-          let removed = try Blocking.run { [index = context.index, path = entry.path] in
-            try await index.deleteFiles(underPath: path)
-          }
-          context.counters.removed.add(removed, ordering: .relaxed)
-        }
         try Blocking.run { [index = context.index, path = entry.path] in
-          if moved.isDirectory {
+          if moved.entry.isDirectory {
             try await index.moveDirectory(from: moved.path, to: path)
           } else {
             try await index.moveFile(from: moved.path, to: path)
@@ -132,9 +129,13 @@ final class PipelineVisitor: DirectoryVisitor {
         return
       }
       context.counters.moved.add(1, ordering: .relaxed)
-      if sameContent(moved.stamp, stamp) && extraction.isCurrent(moved.extractor) {
+      if stored != nil { context.counters.removed.add(1, ordering: .relaxed) }
+      if sameContent(moved.entry.stamp, stamp)
+        && (!extractsContent || extraction.isCurrent(moved.entry.extractor))
+      {
         records.append(
-          context.builder.attributesUpdate(for: entry, root: root, extractor: moved.extractor))
+          context.builder.attributesUpdate(
+            for: entry, root: root, extractor: moved.entry.extractor))
       } else if let record = read(entry, root: root, replacing: nil) {
         records.append(record)
       }
@@ -149,22 +150,27 @@ final class PipelineVisitor: DirectoryVisitor {
     }
   }
 
-  /// The item this entry is the moved file of: the index knows its (device, inode) at another
-  /// path, and that path no longer holds it (else it is a hard link or a copy).
-  private func movedRecord(for entry: CrawlEntry) -> FileRecord? {
+  /// The indexed file this entry is, moved: the index knows its (device, inode) at another path,
+  /// and that path no longer holds it (else it is a hard link or a copy, and a new item).
+  private func movedFile(for entry: CrawlEntry) -> IndexedFile? {
     let status = entry.status
     guard
       let found = try? Blocking.run({ [index = context.index] in
-        try await index.fileRecord(device: status.device, inode: status.inode)
-      }),
-      found.path != entry.path, found.isDirectory == (status.kind == .directory)
+        try await index.files(device: status.device, inode: status.inode)
+      })
     else { return nil }
-    if let there = try? FileStatus.read(path: found.path), there.device == status.device,
-      there.inode == status.inode
+    for candidate in found
+    where candidate.path != entry.path
+      && candidate.entry.isDirectory == (status.kind == .directory)
     {
-      return nil
+      if let there = try? FileStatus.read(path: candidate.path), there.device == status.device,
+        there.inode == status.inode
+      {
+        continue
+      }
+      return candidate
     }
-    return found
+    return nil
   }
 
   /// A full record: the file read (once) for its type and metadata. Nil when it cannot be read:
