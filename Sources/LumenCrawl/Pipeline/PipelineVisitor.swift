@@ -105,7 +105,9 @@ final class PipelineVisitor: DirectoryVisitor {
         return
       }
       if sameContent(stored.stamp, stamp) && current {
-        // Only the inode changed (chmod, chown, a new hard link): no need to read the file.
+        // Only the inode changed (chmod, chown, a new hard link): no need to read the file,
+        // unless it may no longer be read at all.
+        guard mayRead(entry, stored: stored) else { return }
         records.append(
           context.builder.attributesUpdate(for: entry, root: root, extractor: stored.extractor))
       } else {
@@ -133,6 +135,7 @@ final class PipelineVisitor: DirectoryVisitor {
       if sameContent(moved.entry.stamp, stamp)
         && (!extractsContent || extraction.isCurrent(moved.entry.extractor))
       {
+        guard mayRead(entry, stored: moved.entry) else { return }
         records.append(
           context.builder.attributesUpdate(
             for: entry, root: root, extractor: moved.entry.extractor))
@@ -224,6 +227,19 @@ final class PipelineVisitor: DirectoryVisitor {
     let count = SystemPath(path).withCString { readlink($0, &buffer, buffer.count - 1) }
     guard count >= 0 else { return nil }
     return FaithfulPath.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
+  }
+
+  /// Whether the running user may still read a regular file that is not going to be opened
+  /// (`faccessat` with the effective IDs, as `open` checks). An unreadable file is not indexed:
+  /// it fails, and its item goes.
+  private func mayRead(_ entry: CrawlEntry, stored: FileEntry) -> Bool {
+    guard entry.status.kind == .regular else { return true }
+    let result = SystemPath(entry.path).withCString { faccessat(AT_FDCWD, $0, R_OK, AT_EACCESS) }
+    guard result != 0 else { return true }
+    let error = SystemCallError("open")
+    context.counters.fail(entry.path, error.message)
+    postpone(PendingDeletion(path: entry.path, isDirectory: stored.isDirectory))
+    return false
   }
 
   private func sameContent(_ old: FileStamp, _ new: FileStamp) -> Bool {

@@ -16,14 +16,15 @@ final class CrawlHarness {
   static let contentTypes: ContentTypeRegistry = try! ContentTypeRules.registry(
     in: [RulesDirectory(path: packageRoot + "/rules", origin: .sourceTree)])
 
-  init(_ tree: TemporaryTree) throws {
+  init(_ tree: TemporaryTree, database: String? = nil) throws {
     self.tree = tree
+    databasePath = database ?? storage.path("index.sqlite")
     index = try SearchableIndex(
-      location: IndexLocation(path: storage.path("index.sqlite")),
+      location: IndexLocation(path: databasePath),
       options: .init(contentTypes: Self.contentTypes))
   }
 
-  var databasePath: String { storage.path("index.sqlite") }
+  let databasePath: String
 
   /// One crawl of the tree (or of `scope`).
   func crawl(
