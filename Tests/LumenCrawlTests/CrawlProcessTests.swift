@@ -80,7 +80,7 @@ struct CrawlProcessTests {
 
   // MARK: SIGKILL
 
-  /// A slow crawl (a millisecond of extraction per file) of the tree and into the index the
+  /// A slow crawl (5 ms of extraction per file) of the tree and into the index the
   /// environment names, or of its own small tree. The parent test kills it halfway.
   @Test func aSlowCrawlRunsToTheEnd() async throws {
     let environment = ProcessInfo.processInfo.environment
@@ -97,7 +97,7 @@ struct CrawlProcessTests {
       contentTypes: CrawlHarness.contentTypes,
       options: .init(
         batchSize: 20, walk: .init(threads: 1),
-        extraction: CountingExtraction { _ in usleep(1000) }))
+        extraction: CountingExtraction { _ in usleep(5000) }))
     let summary = try await pipeline.run()
     #expect(summary.failed == 0)
     #expect(summary.added > 0)
@@ -113,15 +113,17 @@ struct CrawlProcessTests {
       environment: ["LUMEN_TEST_TREE": tree.root, "LUMEN_TEST_DB": database])
     // Wait until some batches are in, then kill without warning.
     var committed = 0
+    var reader: SearchableIndex?
     let deadline = Date().addingTimeInterval(60)
-    while committed < 100 && Date() < deadline && child.isRunning {
-      usleep(20_000)
-      guard FileManager.default.fileExists(atPath: database),
-        let reader = try? SearchableIndex(
-          location: IndexLocation(path: database), options: .init(readOnly: true)),
-        let state = CrawlState.decode(try? await reader.fetchLastClientState())
-      else { continue }
-      committed = state.items
+    while committed < 40 && Date() < deadline && child.isRunning {
+      usleep(10_000)
+      if reader == nil, FileManager.default.fileExists(atPath: database) {
+        reader = try? SearchableIndex(
+          location: IndexLocation(path: database), options: .init(readOnly: true))
+      }
+      if let state = CrawlState.decode(try? await reader?.fetchLastClientState()) {
+        committed = state.items
+      }
     }
     #expect(child.isRunning, "the child must still be crawling when it is killed")
     kill(child.processIdentifier, SIGKILL)
