@@ -9,6 +9,18 @@ import LumenStore
 struct FileItemBuilder: Sendable {
   let contentTypes: ContentTypeRegistry
   let owners: OwnerNames
+  /// Each declared type's tree and kind, worked out once rather than once per file.
+  private let trees: [String: [AttributeValue]]
+
+  init(contentTypes: ContentTypeRegistry, owners: OwnerNames) {
+    self.contentTypes = contentTypes
+    self.owners = owners
+    var trees: [String: [AttributeValue]] = [:]
+    for identifier in contentTypes.declarations.keys {
+      trees[identifier] = contentTypes.tree(of: identifier).map(AttributeValue.text)
+    }
+    self.trees = trees
+  }
 
   /// A full record: file-system attributes over whatever the extractor found.
   func record(
@@ -26,7 +38,8 @@ struct FileItemBuilder: Sendable {
     }
     attributes.set(.text(type.contentType), for: .contentType)
     attributes.set(
-      contentTypes.tree(of: type.contentType).map(AttributeValue.text), for: .contentTypeTree)
+      trees[type.contentType] ?? contentTypes.tree(of: type.contentType).map(AttributeValue.text),
+      for: .contentTypeTree)
     if let kind = contentTypes.declarations[type.contentType]?.description {
       attributes.set(.text(kind), for: .kind)
     }
