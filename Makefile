@@ -73,35 +73,44 @@ run: build
 demo:
 	./scripts/demo
 
-# The unit ships with ExecStart=%h/.local/bin/lumen; install points it at BINDIR.
+# Copying goes through sudo only when the destination is not writable (PREFIX=/usr/local as a
+# user); the build and the generated files stay the user's.
+INSTALL_SUDO = $(shell d='$(DESTDIR)$(PREFIX)'; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
+	[ -w "$$d" ] || echo '$(SUDO)')
+STAGE := .build/dist
+
+# Completions come from swift-argument-parser, so they always match the binary. The unit ships
+# with ExecStart=%h/.local/bin/lumen; install points it at BINDIR.
 install: build
-	install -d -m 0755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(RULESDIR) \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-		$(DESTDIR)$(BASH_COMPLETIONS_DIR) $(DESTDIR)$(ZSH_COMPLETIONS_DIR) \
-		$(DESTDIR)$(FISH_COMPLETIONS_DIR) $(DESTDIR)$(SYSTEMD_USER_DIR)
-	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/lumen
-	if [ -d rules ]; then cp -R rules/. $(DESTDIR)$(RULESDIR)/; \
-		find $(DESTDIR)$(RULESDIR) -type f -exec chmod 0644 {} +; fi
-	for page in $(MAN_PAGES); do \
-		section=$${page##*.}; install -m 0644 $$page $(DESTDIR)$(MANDIR)/man$$section/; done
-	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(BASH_COMPLETIONS_DIR)/lumen
-	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_lumen
-	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(FISH_COMPLETIONS_DIR)/lumen.fish
+	mkdir -p $(STAGE)
+	$(RELEASE_BIN) --generate-completion-script bash > $(STAGE)/lumen.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > $(STAGE)/_lumen
+	$(RELEASE_BIN) --generate-completion-script fish > $(STAGE)/lumen.fish
 	sed 's|^ExecStart=[^ ]*/lumen |ExecStart=$(BINDIR)/lumen |' dist/lumen.service \
-		> $(DESTDIR)$(SYSTEMD_USER_DIR)/lumen.service
-	chmod 0644 $(DESTDIR)$(SYSTEMD_USER_DIR)/lumen.service
-	@echo "Installed lumen in $(DESTDIR)$(BINDIR). Start the watcher with:"
+		> $(STAGE)/lumen.service
+	$(INSTALL_SUDO) install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/lumen
+	for page in $(MAN_PAGES); do section=$${page##*.}; \
+		$(INSTALL_SUDO) install -D -m 0644 $$page $(DESTDIR)$(MANDIR)/man$$section/$${page#man/}; done
+	if [ -d rules ]; then cd rules && find . -type f | while read -r file; do \
+		$(INSTALL_SUDO) install -D -m 0644 "$$file" "$(DESTDIR)$(RULESDIR)/$${file#./}"; done; fi
+	$(INSTALL_SUDO) install -D -m 0644 $(STAGE)/lumen.bash $(DESTDIR)$(BASH_COMPLETIONS_DIR)/lumen
+	$(INSTALL_SUDO) install -D -m 0644 $(STAGE)/_lumen $(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_lumen
+	$(INSTALL_SUDO) install -D -m 0644 $(STAGE)/lumen.fish \
+		$(DESTDIR)$(FISH_COMPLETIONS_DIR)/lumen.fish
+	$(INSTALL_SUDO) install -D -m 0644 $(STAGE)/lumen.service \
+		$(DESTDIR)$(SYSTEMD_USER_DIR)/lumen.service
+	@echo "Installed $(DESTDIR)$(BINDIR)/lumen. To keep the index up to date as files change:"
 	@echo "  systemctl --user daemon-reload && systemctl --user enable --now lumen"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/lumen
-	rm -rf $(DESTDIR)$(RULESDIR)
-	-rmdir $(DESTDIR)$(DATADIR)/lumen 2>/dev/null
-	for page in $(notdir $(MAN_PAGES)); do \
-		section=$${page##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$section/$$page; done
-	rm -f $(DESTDIR)$(BASH_COMPLETIONS_DIR)/lumen $(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_lumen \
-		$(DESTDIR)$(FISH_COMPLETIONS_DIR)/lumen.fish
-	rm -f $(DESTDIR)$(SYSTEMD_USER_DIR)/lumen.service
+	$(INSTALL_SUDO) rm -f $(DESTDIR)$(BINDIR)/lumen
+	$(INSTALL_SUDO) rm -rf $(DESTDIR)$(RULESDIR)
+	-$(INSTALL_SUDO) rmdir $(DESTDIR)$(DATADIR)/lumen 2>/dev/null
+	for page in $(notdir $(MAN_PAGES)); do section=$${page##*.}; \
+		$(INSTALL_SUDO) rm -f $(DESTDIR)$(MANDIR)/man$$section/$$page; done
+	$(INSTALL_SUDO) rm -f $(DESTDIR)$(BASH_COMPLETIONS_DIR)/lumen \
+		$(DESTDIR)$(ZSH_COMPLETIONS_DIR)/_lumen $(DESTDIR)$(FISH_COMPLETIONS_DIR)/lumen.fish \
+		$(DESTDIR)$(SYSTEMD_USER_DIR)/lumen.service
 
 # The same check as Tests/LumenCLITests/ManPageTests.swift, without building anything.
 man-check:
