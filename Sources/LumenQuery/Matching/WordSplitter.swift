@@ -1,0 +1,31 @@
+/// Cuts text into the words that word-based matching (`w`, `t`) and free-text search compare.
+/// See `WordBoundaryTracker` for the rule: runs of letters and digits, with a lower→upper case
+/// change as an extra boundary ("MyWindowClass" → My, Window, Class; "paris-france.jpg" → paris,
+/// france, jpg; "NSWindow" → NSWindow).
+public enum WordSplitter {
+  /// The words of `text`, in order, as slices of it (cut at Unicode scalar boundaries).
+  public static func words(_ text: String) -> [Substring] {
+    let scalars = text.unicodeScalars
+    var words: [Substring] = []
+    var tracker = WordBoundaryTracker()
+    var start: String.UnicodeScalarView.Index? = nil
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      switch tracker.step(scalars[index]) {
+      case .separator:
+        if let wordStart = start {
+          words.append(Substring(scalars[wordStart..<index]))
+          start = nil
+        }
+      case .startsWord:
+        if let wordStart = start { words.append(Substring(scalars[wordStart..<index])) }
+        start = index
+      case .continuesWord:
+        break
+      }
+      scalars.formIndex(after: &index)
+    }
+    if let wordStart = start { words.append(Substring(scalars[wordStart..<scalars.endIndex])) }
+    return words
+  }
+}

@@ -1,0 +1,39 @@
+import LumenModel
+
+/// A file item as the crawler writes it: the item (its identifier is the absolute path, and so
+/// is its `path` attribute), plus what identified the file and what extracted it.
+public struct FileRecord: Sendable, Equatable {
+  public var item: SearchableItem
+  public var stamp: FileStamp
+  public var isDirectory: Bool
+  /// Nil when no extractor ran (only file-system attributes).
+  public var extractor: ExtractorStamp?
+
+  public init(
+    item: SearchableItem, stamp: FileStamp, isDirectory: Bool, extractor: ExtractorStamp? = nil
+  ) {
+    self.item = item
+    self.stamp = stamp
+    self.isDirectory = isDirectory
+    self.extractor = extractor
+  }
+
+  /// The file's path: the item's identifier.
+  public var path: String { item.uniqueIdentifier }
+}
+
+/// One indexed file in a folder, as `children(ofDirectory:)` lists it: enough to compare the
+/// folder with the disk without loading any attributes.
+public struct FileEntry: Sendable, Hashable {
+  public var name: String
+  public var stamp: FileStamp
+  public var isDirectory: Bool
+  public var extractor: ExtractorStamp?
+
+  public init(name: String, stamp: FileStamp, isDirectory: Bool, extractor: ExtractorStamp?) {
+    self.name = name
+    self.stamp = stamp
+    self.isDirectory = isDirectory
+    self.extractor = extractor
+  }
+}

@@ -1,0 +1,94 @@
+import LumenModel
+import LumenQuery
+
+/// What a text pattern lets the two FTS5 indexes find, as MATCH expressions. Both give a
+/// superset of the exact matches (the compiler then checks each candidate with `TextMatcher`),
+/// so every rule here errs towards dropping a piece rather than risking a missed item.
+enum FullTextPieces {
+  /// The trigram MATCH for a pattern: each literal run (for `w`/`t`, each word's runs), folded
+  /// as `item_text.terms` is, must occur; runs shorter than three scalars cannot be looked up
+  /// and are dropped. Nil when nothing is left.
+  static func trigram(_ pattern: TextPattern, modifiers: TextModifiers) -> String? {
+    var runs: [String] = []
+    let byWords = modifiers.contains(.wordBased) || modifiers.contains(.tokenized)
+    for literal in pattern.literals {
+      if byWords {
+        runs += WordSplitter.words(literal).map(String.init)
+      } else {
+        runs.append(literal)
+      }
+    }
+    let phrases = runs.map(SearchDocuments.fold).filter { $0.unicodeScalars.count >= 3 }
+      .map(quoted)
+    return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
+  }
+
+  /// The word-index MATCH for a `w`/`t` pattern: each whole word of the pattern as a token, a
+  /// word ending at a wildcard as a prefix token, a word starting at one dropped (FTS5 has no
+  /// suffix search). Nil when no word is usable (the pattern then has no word characters, or
+  /// only ones the tokenizer might treat differently).
+  static func words(_ pattern: TextPattern) -> String? {
+    var tokens: [String] = []
+    let segments = pattern.segments
+    for (index, segment) in segments.enumerated() {
+      guard case .literal(let literal) = segment else { continue }
+      let wildcardBefore = index > 0
+      let wildcardAfter = index < segments.count - 1
+      for word in WordSplitter.words(literal) {
+        if wildcardBefore && word.startIndex == literal.startIndex { continue }
+        let isPrefix = wildcardAfter && word.endIndex == literal.endIndex
+        if let token = token(String(word), prefix: isPrefix) { tokens.append(token) }
+      }
+    }
+    return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
+  }
+
+  /// The word-index MATCH for a free-text term: all its words, the last as a prefix (the
+  /// meaning of `TextMatcher.freeTextTerm`).
+  static func freeTextTerm(_ term: String) -> String? {
+    let words = WordSplitter.words(term)
+    var tokens: [String] = []
+    for (index, word) in words.enumerated() {
+      if let token = token(String(word), prefix: index == words.count - 1) {
+        tokens.append(token)
+      }
+    }
+    return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
+  }
+
+  /// One folded word as an FTS5 string, or nil when a scalar of it might be tokenized
+  /// differently by `unicode61` (which knows Unicode 6.1) than by `WordSplitter`.
+  private static func token(_ word: String, prefix: Bool) -> String? {
+    let folded = SearchDocuments.fold(word)
+    guard !folded.isEmpty, folded.unicodeScalars.allSatisfy(isSafe) else { return nil }
+    return quoted(folded) + (prefix ? "*" : "")
+  }
+
+  private static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+        || (scalar >= "0" && scalar <= "9")
+    }
+    guard let age = scalar.properties.age, age.major < 6 || (age.major == 6 && age.minor <= 1)
+    else { return false }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .decimalNumber, .letterNumber, .otherNumber:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// An FTS5 string literal: double quotes, inner quotes doubled.
+  static func quoted(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    out.append("\"")
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" { out.append("\"") }
+      out.append(scalar)
+    }
+    out.append("\"")
+    return String(out)
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+import LumenModel
+import LumenQuery
+
+/// Compiles a query AST to one SQL condition over `item`, with the same meaning as
+/// `QueryEvaluator` (see its documentation for the rules: missing attributes never match,
+/// multi-valued attributes match when any value does, `!=` when any value differs…).
+///
+/// Values only ever travel as bound parameters (`?1`, `?2`…); the only names spliced into the
+/// SQL are column names from the frozen schema. Conditions are written so that SQLite can drive
+/// them from an index: equality and prefixes become `=` and range scans on indexed columns,
+/// substrings and case/diacritic-insensitive text go through the trigram index, word matches
+/// and free text through the FTS5 word index, content-type trees through the small
+/// `content_type` tables. Each candidate an index yields is then checked exactly by the query
+/// language's own `TextMatcher`, registered as a deterministic SQLite function; only what no
+/// index can answer (say `!=`, or `c` on a non-name attribute) is checked row by row, still
+/// inside SQLite.
+///
+/// Every condition this produces is 0 or 1, never NULL, so `NOT` is exact.
+struct QueryCompiler {
+  let registry: AttributeRegistry
+  let layout: StorageLayout
+  /// `attribute.id` by name, for attributes stored in `value`.
+  let attributeIDs: [String: Int64]
+  private(set) var arguments: [DatabaseValue] = []
+  /// Word-index MATCH expressions of the free-text terms, for ranking by bm25.
+  private(set) var rankingMatches: [String] = []
+
+  init(registry: AttributeRegistry, layout: StorageLayout, attributeIDs: [String: Int64]) {
+    self.registry = registry
+    self.layout = layout
+    self.attributeIDs = attributeIDs
+  }
+
+  /// A numbered parameter holding `value`.
+  mutating func bind(_ value: (any DatabaseValueConvertible)?) -> String {
+    arguments.append(value?.databaseValue ?? .null)
+    return "?\(arguments.count)"
+  }
+
+  mutating func condition(_ expression: QueryExpression) -> String {
+    switch expression {
+    case .constant(let value): return value ? "1" : "0"
+    case .not(let operand): return "(NOT \(condition(operand)))"
+    case .and(let left, let right): return "(\(condition(left)) AND \(condition(right)))"
+    case .or(let left, let right): return "(\(condition(left)) OR \(condition(right)))"
+    case .comparison(let comparison): return self.comparison(comparison)
+    case .inRange(let attribute, let lower, let upper):
+      return inRange(attribute, lower, upper)
+    case .freeText(let terms): return freeText(terms)
+    }
+  }
+
+  // MARK: Comparisons
+
+  private mutating func comparison(_ comparison: Comparison) -> String {
+    switch comparison.attribute {
+    case .anySearchable:
+      guard case .text(let pattern) = comparison.value else { return "0" }
+      return anySearchable(
+        TextTest(pattern: pattern, op: comparison.op, modifiers: comparison.modifiers))
+    case .key(let key):
+      switch comparison.value {
+      case .text(let pattern):
+        guard key.valueType == .text else { return "0" }
+        return text(
+          key, TextTest(pattern: pattern, op: comparison.op, modifiers: comparison.modifiers))
+      case .number(let number):
+        guard key.valueType == .number, !number.isNaN else { return "0" }
+        return scalar(key, comparison.op, number)
+      case .date(let date):
+        let seconds = date.timeIntervalSinceReferenceDate
+        guard key.valueType == .date, !seconds.isNaN else { return "0" }
+        return scalar(key, comparison.op, seconds)
+      case .bool(let flag):
+        guard key.valueType == .bool, comparison.op == .equal || comparison.op == .notEqual
+        else { return "0" }
+        return scalar(key, comparison.op, flag ? 1.0 : 0.0)
+      }
+    }
+  }
+
+  /// Numbers, dates (seconds since 2001) and booleans (0/1): plain SQL comparisons, which an
+  /// index on the column or on (attribute, value) answers.
+  private mutating func scalar(_ key: AttributeKey, _ op: ComparisonOperator, _ value: Double)
+    -> String
+  {
+    let parameter = bind(value)
+    return anyValue(of: key) { "\($0) \(op.sql) \(parameter)" }
+  }
+
+  private mutating func inRange(
+    _ attribute: QueryAttribute, _ lower: QueryValue, _ upper: QueryValue
+  ) -> String {
+    switch (lower, upper) {
+    case (.text(let low), .text(let high)):
+      guard let lowText = low.literalText, let highText = high.literalText else { return "0" }
+      let test = TextRangeTest(lower: lowText, upper: highText)
+      switch attribute {
+      case .anySearchable: return anySearchableRange(test)
+      case .key(let key): return key.valueType == .text ? textRange(key, test) : "0"
+      }
+    case (.number(let low), .number(let high)):
+      guard case .key(let key) = attribute, key.valueType == .number, !low.isNaN, !high.isNaN
+      else { return "0" }
+      return between(key, low, high)
+    case (.date(let low), .date(let high)):
+      let (lowSeconds, highSeconds) = (
+        low.timeIntervalSinceReferenceDate, high.timeIntervalSinceReferenceDate
+      )
+      guard case .key(let key) = attribute, key.valueType == .date, !lowSeconds.isNaN,
+        !highSeconds.isNaN
+      else { return "0" }
+      return between(key, lowSeconds, highSeconds)
+    case (.bool(let low), .bool(let high)):
+      guard case .key(let key) = attribute, key.valueType == .bool else { return "0" }
+      return between(key, low ? 1 : 0, high ? 1 : 0)
+    default:
+      return "0"
+    }
+  }
+
+  private mutating func between(_ key: AttributeKey, _ low: Double, _ high: Double) -> String {
+    let (lowParameter, highParameter) = (bind(low), bind(high))
+    return anyValue(of: key) { "\($0) BETWEEN \(lowParameter) AND \(highParameter)" }
+  }
+
+  // MARK: Free text
+
+  /// Each term must match some searchable-by-default value (`TextMatcher.freeTextTerm`).
+  /// Candidates come from the word index (all terms at once); each term is then checked.
+  private mutating func freeText(_ terms: [String]) -> String {
+    var checks: [String] = []
+    var matches: [String] = []
+    for term in terms {
+      guard TextMatcher.freeTextTerm(term) != nil else { continue }
+      let pattern = bind(term)
+      checks.append(
+        anySearchableCheck(pattern: pattern, mode: StoreFunctions.freeTextMode, negated: false))
+      if let match = FullTextPieces.freeTextTerm(term) { matches.append(match) }
+    }
+    guard !checks.isEmpty else { return "1" }
+    rankingMatches += matches
+    var parts = checks
+    if !matches.isEmpty {
+      let match = bind(matches.map { "(\($0))" }.joined(separator: " AND "))
+      parts.insert("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(match))", at: 0)
+    }
+    return "(" + parts.joined(separator: " AND ") + ")"
+  }
+}
+
+extension ComparisonOperator {
+  var sql: String {
+    switch self {
+    case .equal: "="
+    case .notEqual: "!="
+    case .less: "<"
+    case .greater: ">"
+    case .lessOrEqual: "<="
+    case .greaterOrEqual: ">="
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// A string compared and hashed by its UTF-8 bytes. Swift's `String` equality is canonical
+/// equivalence (a precomposed "é" equals "e" + U+0301), but on Linux those are two different
+/// file names, and SQLite compares bytes: caches keyed by path or identifier must too.
+struct ExactText: Hashable, Sendable {
+  let string: String
+
+  init(_ string: String) { self.string = string }
+
+  static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+    lhs.string.utf8.elementsEqual(rhs.string.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    for byte in string.utf8 { hasher.combine(byte) }
+  }
+}
+
+extension String {
+  /// Byte equality: see `ExactText`.
+  func isIdentical(to other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+
+  /// Whether this text is already in Unicode normalization form C, the form every comparison
+  /// folds to. Values that are not NFC cannot be found through a plain index lookup of the
+  /// folded pattern, so the item is flagged and such comparisons also check flagged items.
+  var isNFC: Bool {
+    if utf8.allSatisfy({ $0 < 0x80 }) { return true }
+    return precomposedStringWithCanonicalMapping.utf8.elementsEqual(utf8)
+  }
+}
