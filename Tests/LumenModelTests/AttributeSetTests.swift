@@ -57,3 +57,13 @@ import Testing
     #expect(ISO8601Dates.parse(text) == nil)
   }
 }
+
+@Suite struct ISO8601FormattingTests {
+  @Test(arguments: [
+    (0.0, "2001-01-01T00:00:00Z"), (0.25, "2001-01-01T00:00:00.250Z"),
+    (732_191_400.0, "2024-03-15T10:30:00Z"),
+  ])
+  func datesFormatInUTCWithFractionOnlyWhenPresent(seconds: Double, text: String) {
+    #expect(ISO8601Dates.format(Date(timeIntervalSinceReferenceDate: seconds)) == text)
+  }
+}

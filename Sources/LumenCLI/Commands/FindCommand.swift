@@ -90,6 +90,12 @@ struct FindCommand: AsyncParsableCommand {
       } else {
         out.write(bytes: FaithfulPath.encode(result.path ?? result.identifier))
         out.write(bytes: separator)
+        for key in options.fetchAttributes {
+          let values = result.attributes[key] ?? []
+          let text = values.isEmpty ? "(null)" : values.map(\.description).joined(separator: ", ")
+          out.write("   \(key.name) = \(text)")
+          out.write(bytes: separator)
+        }
       }
     }
     out.flush()

@@ -16,9 +16,20 @@ struct IndexOptions: ParsableArguments {
                        valueName: "name"))
   var indexName: String?
 
+  func validate() throws {
+    if databasePath != nil && indexName != nil {
+      throw ValidationError("--db and --index name the same thing; give one of them")
+    }
+  }
+
+  /// An explicit flag beats the environment: `--db`, then `--index`, then `LUMEN_DB`, then the
+  /// default index.
   func location() throws -> IndexLocation {
-    try IndexLocation.resolve(
-      databasePath: databasePath, indexName: indexName,
-      environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    if let indexName, databasePath == nil {
+      return try IndexLocation.named(indexName, environment: environment)
+    }
+    return try IndexLocation.resolve(
+      databasePath: databasePath, indexName: nil, environment: environment)
   }
 }

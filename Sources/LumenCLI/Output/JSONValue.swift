@@ -76,11 +76,41 @@ enum JSONValue: Encodable, Equatable {
     }
   }
 
-  /// One line of JSON Lines.
+  /// One line of JSON Lines. Objects are written here, member by member, because Foundation's
+  /// encoder does not promise to keep keys in order; scalars go through it for exact escaping.
   func line() -> String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  private func write(to out: inout String) {
+    switch self {
+    case .array(let values):
+      out += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { out += "," }
+        value.write(to: &out)
+      }
+      out += "]"
+    case .object(let pairs):
+      out += "{"
+      for (index, (key, value)) in pairs.enumerated() {
+        if index > 0 { out += "," }
+        out += Self.encodeScalar(.string(key))
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    default:
+      out += Self.encodeScalar(self)
+    }
+  }
+
+  private static func encodeScalar(_ value: JSONValue) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
-    let data = (try? encoder.encode(self)) ?? Data("null".utf8)
+    let data = (try? encoder.encode(value)) ?? Data("null".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 }
