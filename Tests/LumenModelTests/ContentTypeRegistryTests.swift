@@ -24,12 +24,14 @@ import Testing
 
   @Test func treeListsNearestFirstAndEndsWithItem() throws {
     let tree = try registry().tree(of: "public.jpeg")
-    #expect(tree == ["public.jpeg", "public.image", "public.data", "public.content", "public.item"])
+    #expect(
+      tree == ["public.jpeg", "public.image", "public.data", "public.content", "public.item"])
   }
 
   @Test func undeclaredTypesStillAreDataAndItems() throws {
-    #expect(try registry().tree(of: "com.example.unknown")
-      == ["com.example.unknown", "public.data", "public.item"])
+    #expect(
+      try registry().tree(of: "com.example.unknown")
+        == ["com.example.unknown", "public.data", "public.item"])
   }
 
   @Test func mimeAndExtensionLookupsIgnoreCaseAndParameters() throws {

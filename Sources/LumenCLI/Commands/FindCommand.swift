@@ -18,12 +18,15 @@ struct FindCommand: AsyncParsableCommand {
 
   @OptionGroup var index: IndexOptions
 
-  @Option(name: .customLong("onlyin"), help: ArgumentHelp(
-    "Only items under this folder (repeatable).", valueName: "dir"))
+  @Option(
+    name: .customLong("onlyin"),
+    help: ArgumentHelp(
+      "Only items under this folder (repeatable).", valueName: "dir"))
   var onlyIn: [String] = []
 
-  @Option(help: ArgumentHelp(
-    "Only items whose file name contains TEXT (case and diacritics ignored).", valueName: "text"))
+  @Option(
+    help: ArgumentHelp(
+      "Only items whose file name contains TEXT (case and diacritics ignored).", valueName: "text"))
   var name: String?
 
   @Flag(help: "Print only the number of matches.")
@@ -35,13 +38,16 @@ struct FindCommand: AsyncParsableCommand {
   @Flag(help: "Print JSON Lines: id, path and the --attr keys, typed.")
   var json = false
 
-  @Option(name: .customLong("attr"), help: ArgumentHelp(
-    "Also print this attribute (repeatable).", valueName: "key"))
+  @Option(
+    name: .customLong("attr"),
+    help: ArgumentHelp(
+      "Also print this attribute (repeatable).", valueName: "key"))
   var attributes: [String] = []
 
-  @Option(help: ArgumentHelp(
-    "Sort by this attribute; prefix with '-' for descending. Default: relevance for free text.",
-    valueName: "key"))
+  @Option(
+    help: ArgumentHelp(
+      "Sort by this attribute; prefix with '-' for descending. Default: relevance for free text.",
+      valueName: "key"))
   var sort: String?
 
   @Option(help: ArgumentHelp("Print at most N results.", valueName: "n"))
@@ -83,7 +89,8 @@ struct FindCommand: AsyncParsableCommand {
         var object: [(String, JSONValue)] = [("id", .string(result.identifier))]
         if let path = result.path { object.append(("path", .string(FaithfulPath.display(path)))) }
         for key in options.fetchAttributes {
-          object.append((key.name, JSONValue(result.attributes[key] ?? [], multiValued: key.isMultiValued)))
+          object.append(
+            (key.name, JSONValue(result.attributes[key] ?? [], multiValued: key.isMultiValued)))
         }
         out.write(JSONValue.object(object).line())
         out.write(bytes: separator)

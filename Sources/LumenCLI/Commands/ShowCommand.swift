@@ -17,8 +17,10 @@ struct ShowCommand: AsyncParsableCommand {
   @Flag(help: "Print one JSON object per item, keyed by Core Spotlight names.")
   var json = false
 
-  @Option(name: .customLong("name"), help: ArgumentHelp(
-    "Print only this attribute (repeatable).", valueName: "key"))
+  @Option(
+    name: .customLong("name"),
+    help: ArgumentHelp(
+      "Print only this attribute (repeatable).", valueName: "key"))
   var names: [String] = []
 
   @Argument(help: "Paths or identifiers.")
@@ -55,7 +57,8 @@ struct ShowCommand: AsyncParsableCommand {
           object.append(("expirationDate", .string(ISO8601Dates.format(expiration))))
         }
         for key in keys {
-          object.append((key.name, JSONValue(item.attributes[key] ?? [], multiValued: key.isMultiValued)))
+          object.append(
+            (key.name, JSONValue(item.attributes[key] ?? [], multiValued: key.isMultiValued)))
         }
         out.write(JSONValue.object(object).line() + "\n")
       } else {

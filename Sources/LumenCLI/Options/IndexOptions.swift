@@ -6,14 +6,16 @@ import LumenStore
 struct IndexOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
-    help: ArgumentHelp("The index database file (default: $LUMEN_DB, else the named index).",
-                       valueName: "path"))
+    help: ArgumentHelp(
+      "The index database file (default: $LUMEN_DB, else the named index).",
+      valueName: "path"))
   var databasePath: String?
 
   @Option(
     name: .customLong("index"),
-    help: ArgumentHelp("A named index in the data folder ($XDG_DATA_HOME/lumen).",
-                       valueName: "name"))
+    help: ArgumentHelp(
+      "A named index in the data folder ($XDG_DATA_HOME/lumen).",
+      valueName: "name"))
   var indexName: String?
 
   func validate() throws {

@@ -18,8 +18,10 @@ struct ItemsAddCommand: AsyncParsableCommand {
 
   @OptionGroup var index: IndexOptions
 
-  @Option(name: .customLong("client-state"), help: ArgumentHelp(
-    "Store this text as the batch's client state (at most 250 bytes).", valueName: "text"))
+  @Option(
+    name: .customLong("client-state"),
+    help: ArgumentHelp(
+      "Store this text as the batch's client state (at most 250 bytes).", valueName: "text"))
   var clientState: String?
 
   @Argument(help: ArgumentHelp("A JSON Lines file, or - for standard input.", valueName: "file"))
@@ -34,7 +36,8 @@ struct ItemsAddCommand: AsyncParsableCommand {
   func run() async throws {
     let data: Data
     do {
-      data = file == "-"
+      data =
+        file == "-"
         ? FileHandle.standardInput.readDataToEndOfFile()
         : try Data(contentsOf: URL(fileURLWithPath: file))
     } catch {

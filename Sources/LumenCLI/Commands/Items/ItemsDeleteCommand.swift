@@ -10,12 +10,16 @@ struct ItemsDeleteCommand: AsyncParsableCommand {
 
   @OptionGroup var index: IndexOptions
 
-  @Option(name: .customLong("id"), parsing: .upToNextOption, help: ArgumentHelp(
-    "Item identifiers.", valueName: "id"))
+  @Option(
+    name: .customLong("id"), parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Item identifiers.", valueName: "id"))
   var identifiers: [String] = []
 
-  @Option(name: .customLong("domain"), parsing: .upToNextOption, help: ArgumentHelp(
-    "Domain identifiers.", valueName: "domain"))
+  @Option(
+    name: .customLong("domain"), parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Domain identifiers.", valueName: "domain"))
   var domains: [String] = []
 
   @Flag(help: "Delete every item.")
