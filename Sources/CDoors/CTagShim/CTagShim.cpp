@@ -87,6 +87,17 @@ extern "C" int ctagshim_audio(const void *opaque, CTagShimAudio *out) {
   if (!properties) return 0;
   out->lengthMilliseconds = properties->lengthInMilliseconds();
   out->bitrate = properties->bitrate();
+  out->nominalBitrate = 0;
+  if (auto vorbis = dynamic_cast<const Ogg::Vorbis::File *>(file)) {
+    if (auto p = vorbis->audioProperties()) out->nominalBitrate = p->bitrateNominal();
+  }
+  // TagLib 1.13 computes Ogg FLAC's bitrate from a fraction of the stream (2 kbit/s for a file
+  // averaging 20); the file's average is the better figure there.
+  if (dynamic_cast<const Ogg::FLAC::File *>(file) && out->lengthMilliseconds > 0) {
+    out->bitrate = static_cast<int>(
+      (static_cast<long long>(const_cast<File *>(file)->length()) * 8 + out->lengthMilliseconds / 2)
+      / out->lengthMilliseconds);
+  }
   out->sampleRate = properties->sampleRate();
   out->channels = properties->channels();
   out->bitsPerSample = bitsPerSample(file);

@@ -45,8 +45,11 @@ public struct MusicExtractor: Extractor {
       if audio.channels > 0 {
         attributes.set(.number(Double(audio.channels)), for: .audioChannelCount)
       }
-      if audio.bitrate > 0 {
-        // TagLib reports kbit/s; Spotlight's kMDItemAudioBitRate is in bit/s.
+      // Spotlight's kMDItemAudioBitRate is in bit/s. A Vorbis encoder declares its nominal
+      // rate, which stays right for a cut or tiny file; TagLib's own figure is a kbit/s average.
+      if audio.nominalBitrate > 0 {
+        attributes.set(.number(Double(audio.nominalBitrate)), for: .audioBitRate)
+      } else if audio.bitrate > 0 {
         attributes.set(.number(Double(audio.bitrate) * 1000), for: .audioBitRate)
       }
       if let codec = audio.codec, codec.pointee != 0 {

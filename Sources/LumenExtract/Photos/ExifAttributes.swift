@@ -78,6 +78,14 @@ struct ExifAttributes {
     return document.entry(Tag.isoSpeed, in: EXIF_IFD_EXIF)?.number() ?? ratings
   }
 
+  /// EXIF 2.31's zone of DateTimeOriginal ("+02:00"), when the camera recorded one.
+  var offsetTimeOriginal: String? {
+    guard let offset = document.entry(Tag.offsetTimeOriginal, in: EXIF_IFD_EXIF)?.text,
+      offset.count == 6, offset.first == "+" || offset.first == "-"
+    else { return nil }
+    return offset
+  }
+
   /// DateTimeOriginal is local time without a zone; EXIF 2.31's OffsetTimeOriginal gives the
   /// zone when the camera knew it. Without it the time is read in the local zone, as every
   /// photo viewer does.
@@ -85,11 +93,7 @@ struct ExifAttributes {
     guard var text = document.entry(Tag.dateTimeOriginal, in: EXIF_IFD_EXIF)?.text else {
       return nil
     }
-    if let offset = document.entry(Tag.offsetTimeOriginal, in: EXIF_IFD_EXIF)?.text,
-      offset.count == 6, offset.first == "+" || offset.first == "-"
-    {
-      text += offset
-    }
+    if let offset = offsetTimeOriginal { text += offset }
     return ISO8601Dates.parse(text)
   }
 

@@ -6,6 +6,8 @@ struct ImageLayout {
   var pixelHeight: Int?
   /// A TIFF structure ("II*\0…" or "MM\0*…") small enough for libexif (≤ 64 KiB).
   var exif: [UInt8]?
+  /// An XMP packet (RDF/XML), when the file has one.
+  var xmp: [UInt8]?
   var problems: [String] = []
 
   mutating func setSize(_ width: Int?, _ height: Int?) {

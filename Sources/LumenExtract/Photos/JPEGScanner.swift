@@ -4,6 +4,8 @@
 /// `maxSegments`, so a file of garbage markers cannot keep it busy.
 struct JPEGScanner {
   static let maxSegments = 512
+  /// The APP1 signature of an XMP packet (XMP Specification Part 3, §1.1.3).
+  static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8)
   let file: BoundedFileReader
 
   func scan() -> ImageLayout {
@@ -54,6 +56,13 @@ struct JPEGScanner {
         ByteView(segment).starts(with: ExifDocument.header)
       {
         layout.exif = Array(segment[6...])
+      }
+      if code == 0xE1, layout.xmp == nil, payloadLength > Self.xmpHeader.count,
+        let prefix = file.bytes(at: payload, count: Self.xmpHeader.count),
+        prefix == Self.xmpHeader
+      {
+        layout.xmp = file.bytes(
+          at: payload + Self.xmpHeader.count, count: payloadLength - Self.xmpHeader.count)
       }
       offset = payload + payloadLength
     }

@@ -4,6 +4,7 @@
 struct PNGScanner {
   static let maxChunks = 1024
   static let maxExifBytes = 4 << 20
+  static let xmpKeyword = Array("XML:com.adobe.xmp".utf8)
   let file: BoundedFileReader
 
   func scan() -> ImageLayout {
@@ -32,6 +33,19 @@ struct PNGScanner {
           layout.problems.append("PNG eXIf chunk is cut off or too large")
         }
         return layout
+      case "iTXt" where layout.xmp == nil && length <= XMPPacket.maxBytes:
+        // XMP lives in an uncompressed iTXt chunk with the keyword "XML:com.adobe.xmp".
+        if let chunk = file.bytes(at: offset + 8, count: length),
+          ByteView(chunk).starts(with: Self.xmpKeyword + [0, 0])
+        {
+          var index = Self.xmpKeyword.count + 3  // keyword, NUL, compression flag and method
+          for _ in 0..<2 {  // language tag and translated keyword, each NUL-terminated
+            while index < chunk.count, chunk[index] != 0 { index += 1 }
+            index += 1
+          }
+          if index < chunk.count { layout.xmp = Array(chunk[index...]) }
+        }
+        offset += 12 + length
       case "IDAT", "IEND":
         return layout
       default:

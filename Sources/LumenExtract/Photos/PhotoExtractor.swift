@@ -16,19 +16,7 @@ public struct PhotoExtractor: Extractor {
 
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
     let file = try BoundedFileReader(path: request.fileSystemPath, maxBytes: request.limits.maxBytes)
-    guard !file.head.isEmpty else { throw ExtractionError(.malformed, "empty file") }
-    guard let format = ImageFormat.sniff(file.head) else {
-      throw ExtractionError(.unsupported, "not a JPEG, PNG, GIF, WebP, TIFF or HEIF image")
-    }
-    let layout: ImageLayout
-    switch format {
-    case .jpeg: layout = JPEGScanner(file: file).scan()
-    case .png: layout = PNGScanner(file: file).scan()
-    case .gif: layout = GIFScanner(file: file).scan()
-    case .webp: layout = WebPScanner(file: file).scan()
-    case .tiff: layout = TIFFScanner(file: file).scan()
-    case .heif: layout = HEIFScanner(file: file).scan()
-    }
+    let (format, layout) = try Self.scan(file)
 
     var attributes = AttributeSet()
     var problems = layout.problems
@@ -43,6 +31,13 @@ public struct PhotoExtractor: Extractor {
         problems.append("EXIF block could not be decoded")
       }
     }
+    if let xmp = layout.xmp {
+      if let packet = XMPPacket(xmp) {
+        XMPAttributes(packet: packet).apply(to: &attributes)
+      } else {
+        problems.append("XMP packet could not be parsed")
+      }
+    }
     if attributes.isEmpty {
       throw ExtractionError(
         .malformed, problems.first ?? "\(format.rawValue.uppercased()) header is unreadable")
@@ -51,5 +46,21 @@ public struct PhotoExtractor: Extractor {
       problems.append("image header lies beyond MaxBytes (\(file.limit) bytes)")
     }
     return ExtractionOutcome(attributes: attributes, problems: problems)
+  }
+
+  /// Recognises the container and reads its headers.
+  static func scan(_ file: BoundedFileReader) throws(ExtractionError) -> (ImageFormat, ImageLayout) {
+    guard !file.head.isEmpty else { throw ExtractionError(.malformed, "empty file") }
+    guard let format = ImageFormat.sniff(file.head) else {
+      throw ExtractionError(.unsupported, "not a JPEG, PNG, GIF, WebP, TIFF or HEIF image")
+    }
+    switch format {
+    case .jpeg: return (format, JPEGScanner(file: file).scan())
+    case .png: return (format, PNGScanner(file: file).scan())
+    case .gif: return (format, GIFScanner(file: file).scan())
+    case .webp: return (format, WebPScanner(file: file).scan())
+    case .tiff: return (format, TIFFScanner(file: file).scan())
+    case .heif: return (format, HEIFScanner(file: file).scan())
+    }
   }
 }

@@ -46,7 +46,8 @@ struct TIFFLayout {
     for directory in directories where directory.kind != .subImage {
       if case .image(let index) = directory.kind, index > 1 { continue }
       end = max(end, directory.offset + directory.structureSize)
-      for entry in directory.entries where entry.isOutOfLine {
+      for entry in directory.entries
+      where entry.isOutOfLine && !TIFFRelocator.bulkyTags.contains(entry.tag) {
         end = max(end, entry.valueOffset + (entry.byteSize ?? 0))
       }
     }

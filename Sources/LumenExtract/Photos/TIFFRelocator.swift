@@ -8,10 +8,12 @@
 /// relocation.
 struct TIFFRelocator {
   static let byteLimit = 0xFFF0
-  static let droppedTags: Set<Int> = [
+  /// Image data pointers and blocks no attribute comes from; libexif need not see them.
+  static let bulkyTags: Set<Int> = [
     0x0111, 0x0117, 0x0144, 0x0145, 0x014A, 0x0201, 0x0202, 0x02BC, 0x83BB, 0x8649, 0x8773,
-    0xC634, 0x927C,
+    0xC634,
   ]
+  static let droppedTags = bulkyTags.union([0x927C])
   static let largestKeptValue = 4096
 
   let source: TIFFSource

@@ -3,6 +3,8 @@
 /// usual case, and MakerNotes stay intact), else a relocated copy of the directories.
 struct TIFFScanner {
   let file: BoundedFileReader
+  /// TIFF tag 700, XMLPacket (XMP Specification Part 3, §1.1.4).
+  static let xmpTag = 0x02BC
 
   func scan() -> ImageLayout {
     var layout = ImageLayout()
@@ -14,6 +16,11 @@ struct TIFFScanner {
     }
     layout.problems += tiff.problems
     if let size = walker.mainImageSize(tiff) { layout.setSize(size.width, size.height) }
+    if let ifd0 = tiff.first(.image(index: 0)), let entry = ifd0.entry(Self.xmpTag),
+      let size = entry.byteSize, size <= XMPPacket.maxBytes
+    {
+      layout.xmp = source.read(entry.valueOffset, size)
+    }
     let extent = tiff.exifExtent
     if extent <= TIFFRelocator.byteLimit {
       layout.exif = source.read(0, min(extent, source.size))

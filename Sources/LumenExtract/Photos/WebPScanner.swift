@@ -38,6 +38,8 @@ struct WebPScanner {
         } else {
           layout.problems.append("WebP EXIF chunk is cut off or too large")
         }
+      case "XMP ":
+        if length <= XMPPacket.maxBytes { layout.xmp = file.bytes(at: data, count: length) }
       default:
         break
       }

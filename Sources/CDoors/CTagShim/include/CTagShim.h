@@ -8,8 +8,10 @@ extern "C" {
 /// codec the stream uses (the C API does not say which file type it opened).
 typedef struct CTagShimAudio {
   int lengthMilliseconds;
-  /// kbit/s, as TagLib reports it.
+  /// kbit/s, as TagLib reports it (an average over the stream for most formats).
   int bitrate;
+  /// bit/s the encoder declared (Vorbis identification header), or 0 when the format has none.
+  int nominalBitrate;
   int sampleRate;
   int channels;
   /// 0 for lossy formats, which have none.
