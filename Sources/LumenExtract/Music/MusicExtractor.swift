@@ -35,7 +35,9 @@ public struct MusicExtractor: Extractor {
       ?? tag?.year.flatMap { TagValues.date(String($0)) }
     if let date { attributes.set(.date(date), for: .recordingDate) }
 
-    if let audio = file.audio {
+    // TagLib opens an empty or garbage file of a known extension with all-zero properties;
+    // only a stream with a rate or a length is a stream.
+    if let audio = file.audio, audio.sampleRate > 0 || audio.lengthMilliseconds > 0 {
       if audio.lengthMilliseconds > 0 {
         attributes.set(.number(Double(audio.lengthMilliseconds) / 1000), for: .duration)
       }
