@@ -7,7 +7,9 @@ import Testing
 @Suite struct ExtractionServiceTests {
   static let service: ExtractionService = {
     // The shipped rules are data the tests read; loading them must work.
-    ExtractionService(rules: (try? RuleSet.load(shippedDirectory: TestPaths.rules, userDirectory: nil)) ?? RuleSet(rules: []))
+    ExtractionService(
+      rules: (try? RuleSet.load(shippedDirectory: TestPaths.rules, userDirectory: nil))
+        ?? RuleSet(rules: []))
   }()
 
   static func corpus(_ name: String) -> String {
@@ -16,7 +18,9 @@ import Testing
 
   @Test func photoIsChosenByTheShippedRule() throws {
     let result = Self.service.extract(
-      ExtractionJob(path: Self.corpus("images/Canon_40D.jpg"), mimeType: "image/jpeg", contentType: "public.jpeg"))
+      ExtractionJob(
+        path: Self.corpus("images/Canon_40D.jpg"), mimeType: "image/jpeg",
+        contentType: "public.jpeg"))
     let outcome = try #require(result.outcome)
     #expect(outcome.attributes.text(.acquisitionModel) == "Canon EOS 40D")
     #expect(result.rule?.source.fileName == "10-photos.rule")
@@ -47,7 +51,8 @@ import Testing
       MimeTypes=image/*
       """
     let service = ExtractionService(rules: RuleSet(rules: try RuleSet.parse(text, path: "t.rule")))
-    let result = service.extract(ExtractionJob(path: Self.corpus("images/Canon_40D.jpg"), mimeType: "image/jpeg"))
+    let result = service.extract(
+      ExtractionJob(path: Self.corpus("images/Canon_40D.jpg"), mimeType: "image/jpeg"))
     #expect(result.candidates.map(\.line) == [1, 5])
     #expect(result.failures.map(\.extractor.name) == ["music"])
     #expect(result.failures.first?.rule.line == 1)
@@ -77,7 +82,8 @@ import Testing
   @Test func ruleLimitsReachTheExtractor() throws {
     let text = "[Tiny]\nExtractor=photo\nMimeTypes=image/jpeg\nMaxBytes=64\n"
     let service = ExtractionService(rules: RuleSet(rules: try RuleSet.parse(text, path: "t.rule")))
-    let result = service.extract(ExtractionJob(path: Self.corpus("images/Canon_40D.jpg"), mimeType: "image/jpeg"))
+    let result = service.extract(
+      ExtractionJob(path: Self.corpus("images/Canon_40D.jpg"), mimeType: "image/jpeg"))
     // 64 bytes hold neither the EXIF nor the frame header.
     #expect(result.outcome == nil)
     #expect(result.failures.first?.error.kind == .malformed)

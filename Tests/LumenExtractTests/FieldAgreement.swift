@@ -40,7 +40,8 @@ struct FieldAgreement: Sendable {
       if same(l, o) {
         agreed += 1
       } else {
-        disagreements.append(Disagreement(file: file, verdict: .differ, lumen: "\(l)", oracle: "\(o)"))
+        disagreements.append(
+          Disagreement(file: file, verdict: .differ, lumen: "\(l)", oracle: "\(o)"))
       }
     case (nil, let o?):
       disagreements.append(Disagreement(file: file, verdict: .missing, lumen: "-", oracle: "\(o)"))
@@ -60,7 +61,8 @@ struct FieldAgreement: Sendable {
   /// A Markdown table of the fields, for the issue note.
   static func table(_ fields: [FieldAgreement], title: String) -> String {
     var lines = [
-      "\(title)", "| field | agree | compared | agreement | allow-listed |", "|---|---|---|---|---|",
+      "\(title)", "| field | agree | compared | agreement | allow-listed |",
+      "|---|---|---|---|---|",
     ]
     for field in fields {
       let percent = String(format: "%.1f%%", field.ratio * 100)

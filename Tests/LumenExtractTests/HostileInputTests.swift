@@ -37,7 +37,8 @@ import Testing
     #expect(throws: ExtractionError.self) {
       try PhotoExtractor().extract(
         ExtractionRequest(
-          path: path, mimeType: "image/jpeg", contentType: "public.jpeg", limits: ExtractionLimits()))
+          path: path, mimeType: "image/jpeg", contentType: "public.jpeg", limits: ExtractionLimits()
+        ))
     }
   }
 
@@ -79,8 +80,10 @@ import Testing
   }
 
   /// Random bytes flipped inside the EXIF segment of real photos, 200 variants each.
-  @Test(arguments: ["images/Canon_40D.jpg", "images/DSCN0010.jpg", "images/exiftool-GoPro.jpg",
-    "images/Fujifilm_FinePix6900ZOOM.jpg", "images/exiftool-Apple.jpg"])
+  @Test(arguments: [
+    "images/Canon_40D.jpg", "images/DSCN0010.jpg", "images/exiftool-GoPro.jpg",
+    "images/Fujifilm_FinePix6900ZOOM.jpg", "images/exiftool-Apple.jpg",
+  ])
   func bitFlippedExifNeverCrashes(file: String) throws {
     let original = try Self.corpusBytes(file)
     var random = SeededRandom(seed: 42)
@@ -88,14 +91,17 @@ import Testing
     for _ in 0..<200 {
       var damaged = original
       for _ in 0..<Int.random(in: 1...16, using: &random) {
-        damaged[Int.random(in: 4..<span, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+        damaged[Int.random(in: 4..<span, using: &random)] ^= UInt8.random(
+          in: 1...255, using: &random)
       }
       try run(PhotoExtractor(), damaged, "flipped.jpg", mime: "image/jpeg")
     }
   }
 
-  @Test(arguments: ["images/testHEIF.heic", "images/IMG_5195.HEIC", "images/exiftool-DNG.dng",
-    "images/Picoawards.tiff"])
+  @Test(arguments: [
+    "images/testHEIF.heic", "images/IMG_5195.HEIC", "images/exiftool-DNG.dng",
+    "images/Picoawards.tiff",
+  ])
   func damagedContainersNeverCrash(file: String) throws {
     let original = try Self.corpusBytes(file)
     var random = SeededRandom(seed: 7)
@@ -106,7 +112,8 @@ import Testing
     for _ in 0..<200 {
       var damaged = original
       for _ in 0..<Int.random(in: 1...8, using: &random) {
-        damaged[Int.random(in: 8..<span, using: &random)] = UInt8.random(in: 0...255, using: &random)
+        damaged[Int.random(in: 8..<span, using: &random)] = UInt8.random(
+          in: 0...255, using: &random)
       }
       try run(PhotoExtractor(), damaged, "flipped", mime: "image/heic")
     }
@@ -122,7 +129,8 @@ import Testing
   @Test func exifPointerOutsideTheFileKeepsTheRest() throws {
     var tiff = TIFFBuilder(bigEndian: false)
     tiff.ifd0 = [tiff.long(0x0100, 33), tiff.long(0x0101, 44), tiff.long(0x8769, 0x00FF_FFFF)]
-    let outcome = try #require(try run(PhotoExtractor(), tiff.build(), "far.tif", mime: "image/tiff"))
+    let outcome = try #require(
+      try run(PhotoExtractor(), tiff.build(), "far.tif", mime: "image/tiff"))
     #expect(outcome.attributes.number(.pixelWidth) == 33)
     #expect(outcome.problems.contains { $0.contains("outside") })
   }
@@ -133,7 +141,8 @@ import Testing
     var tiff = TIFFBuilder(bigEndian: bigEndian)
     tiff.ifd0 = [tiff.long(0x0100, 12), tiff.long(0x0101, 34), tiff.long(0x8769, 8)]
     tiff.nextIFDOverride = 8
-    let outcome = try #require(try run(PhotoExtractor(), tiff.build(), "loop.tif", mime: "image/tiff"))
+    let outcome = try #require(
+      try run(PhotoExtractor(), tiff.build(), "loop.tif", mime: "image/tiff"))
     #expect(outcome.attributes.number(.pixelWidth) == 12)
     #expect(outcome.problems.contains { $0.contains("loop") })
   }
@@ -151,8 +160,10 @@ import Testing
     try run(PhotoExtractor(), webp, "huge.webp", mime: "image/webp")
   }
 
-  @Test(arguments: ["audio/beets-full.flac", "audio/beets-full.ogg", "audio/beets-full.m4a",
-    "audio/beets-full.mp3", "audio/beets-full.opus", "audio/id3v22-test.mp3"])
+  @Test(arguments: [
+    "audio/beets-full.flac", "audio/beets-full.ogg", "audio/beets-full.m4a",
+    "audio/beets-full.mp3", "audio/beets-full.opus", "audio/id3v22-test.mp3",
+  ])
   func damagedAudioNeverCrashes(file: String) throws {
     let original = try Self.corpusBytes(file)
     let name = "damaged." + (file as NSString).pathExtension
@@ -177,7 +188,8 @@ import Testing
     #expect(throws: ExtractionError.self) {
       try PhotoExtractor().extract(
         ExtractionRequest(
-          path: path, mimeType: "image/jpeg", contentType: "public.jpeg", limits: ExtractionLimits()))
+          path: path, mimeType: "image/jpeg", contentType: "public.jpeg", limits: ExtractionLimits()
+        ))
     }
   }
 }

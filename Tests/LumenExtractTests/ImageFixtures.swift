@@ -61,8 +61,12 @@ enum ImageFixtures {
     return out
   }
 
-  static func be16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)] }
-  static func be32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) } }
+  static func be16(_ v: Int) -> [UInt8] {
+    [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+  }
+  static func be32(_ v: Int) -> [UInt8] {
+    (0..<4).map { UInt8(truncatingIfNeeded: v >> (24 - 8 * $0)) }
+  }
   static func le16(_ v: Int) -> [UInt8] { be16(v).reversed() }
   static func le24(_ v: Int) -> [UInt8] { (0..<3).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
   static func le32(_ v: Int) -> [UInt8] { be32(v).reversed() }

@@ -224,7 +224,9 @@ import Testing
   }
 
   @Test func printsAgreementTable() {
-    print(FieldAgreement.table(Self.run.fields, title: "Music vs mutagen 1.48.1 / ffprobe 5.1 (39 files)"))
+    print(
+      FieldAgreement.table(
+        Self.run.fields, title: "Music vs mutagen 1.48.1 / ffprobe 5.1 (39 files)"))
     for field in Self.run.fields {
       for disagreement in field.disagreements {
         print("  \(field.field): \(disagreement)")

@@ -51,7 +51,8 @@ import Testing
     #expect(attributes.number(.focalLength) == 50)
     #expect(attributes.number(.focalLength35mm) == 75)
     // 07:08:09 at +02:00 is 05:08:09 UTC.
-    #expect(attributes.first(.contentCreationDate)?.date == ISO8601Dates.parse("2024-05-06T05:08:09Z"))
+    #expect(
+      attributes.first(.contentCreationDate)?.date == ISO8601Dates.parse("2024-05-06T05:08:09Z"))
   }
 
   @Test(arguments: [true, false])
@@ -71,7 +72,8 @@ import Testing
 
   @Test(arguments: [true, false])
   func jpegWithExif(bigEndian: Bool) throws {
-    let jpeg = ImageFixtures.jpeg(width: 4000, height: 3000, exif: Self.cameraTIFF(bigEndian: bigEndian))
+    let jpeg = ImageFixtures.jpeg(
+      width: 4000, height: 3000, exif: Self.cameraTIFF(bigEndian: bigEndian))
     let outcome = try Self.extract(jpeg, "photo.jpg")
     var attributes = outcome.attributes
     // The frame header wins over IFD0's 640×480: real pixels, not what metadata claims.
@@ -156,7 +158,8 @@ import Testing
     var jpeg = ImageFixtures.jpeg(width: 10, height: 10, exif: Self.cameraTIFF(bigEndian: true))
     // An APP2 segment of 60 KB between EXIF and the frame header.
     let sof = jpeg.firstIndex(of: 0xC0)! - 1
-    let app2: [UInt8] = [0xFF, 0xE2] + ImageFixtures.be16(60_002) + [UInt8](repeating: 0, count: 60_000)
+    let app2: [UInt8] =
+      [0xFF, 0xE2] + ImageFixtures.be16(60_002) + [UInt8](repeating: 0, count: 60_000)
     jpeg.insert(contentsOf: app2, at: sof)
     let limited = try Self.extract(jpeg, "big.jpg", maxBytes: 4096)
     #expect(limited.attributes.text(.acquisitionMake) == "TestCam")

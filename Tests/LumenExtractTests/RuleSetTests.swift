@@ -66,7 +66,8 @@ import Testing
     #expect(photo.matches("image/png"))
     #expect(!photo.matches("image/svg+xml"))
     #expect(photo.priority == -3)
-    #expect(photo.limits == ExtractionLimits(maxBytes: 2048, maxTextBytes: 3 << 20, timeoutSeconds: 0.5))
+    #expect(
+      photo.limits == ExtractionLimits(maxBytes: 2048, maxTextBytes: 3 << 20, timeoutSeconds: 0.5))
     #expect(photo.source == RuleSource(path: "x/05-test.rule", fileName: "05-test.rule", line: 2))
     #expect(rules[1].source.line == 12)
     #expect(rules[1].limits == ExtractionLimits())
@@ -105,7 +106,10 @@ import Testing
     ])
     defer { try? FileManager.default.removeItem(at: shipped) }
     let rules = try RuleSet.load(shippedDirectory: shipped.path, userDirectory: nil)
-    #expect(rules.files.map { ($0 as NSString).lastPathComponent } == ["10-a.rule", "20-b.rule", "30-c.rule"])
+    #expect(
+      rules.files.map { ($0 as NSString).lastPathComponent } == [
+        "10-a.rule", "20-b.rule", "30-c.rule",
+      ])
     let order = rules.rules(forMIME: "image/jpeg").map(\.source.fileName)
     #expect(order == ["30-c.rule", "10-a.rule", "20-b.rule"])
     #expect(rules.rules(forMIME: "image/png").map(\.source.fileName) == ["10-a.rule"])
@@ -134,12 +138,14 @@ import Testing
     #expect(rules.rules(forMIME: "image/jpeg").map(\.limits.timeoutSeconds) == [1])
     #expect(rules.rules(forMIME: "image/gif").isEmpty)
     #expect(rules.rules(forMIME: "audio/flac").isEmpty)
-    #expect(rules.rules(forMIME: "image/png").map(\.source.fileName) == ["25-extra.rule", "30-more.rule"])
+    #expect(
+      rules.rules(forMIME: "image/png").map(\.source.fileName) == ["25-extra.rule", "30-more.rule"])
     #expect(rules.rules(forMIME: "image/jpeg").first?.source.path.hasPrefix(user.path) == true)
   }
 
   @Test func missingDirectoriesGiveNoRules() throws {
-    let rules = try RuleSet.load(shippedDirectory: "/nonexistent/rules", userDirectory: "/nonexistent/user")
+    let rules = try RuleSet.load(
+      shippedDirectory: "/nonexistent/rules", userDirectory: "/nonexistent/user")
     #expect(rules.rules.isEmpty)
   }
 
@@ -178,7 +184,9 @@ import Testing
   }
 
   @Test func globsFollowFnmatch() {
-    #expect(MIMEPattern("application/vnd.oasis.opendocument.*").matches("application/vnd.oasis.opendocument.text"))
+    #expect(
+      MIMEPattern("application/vnd.oasis.opendocument.*").matches(
+        "application/vnd.oasis.opendocument.text"))
     #expect(MIMEPattern("audio/x-?av").matches("audio/x-wav"))
     #expect(MIMEPattern("image/[jp]*").matches("image/png"))
     #expect(!MIMEPattern("image/[jp]*").matches("image/gif"))

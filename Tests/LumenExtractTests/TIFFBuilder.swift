@@ -30,8 +30,12 @@ struct TIFFBuilder {
     return bigEndian ? b : b.reversed()
   }
 
-  func short(_ tag: Int, _ value: Int) -> Entry { Entry(tag: tag, type: 3, count: 1, value: u16(value)) }
-  func long(_ tag: Int, _ value: Int) -> Entry { Entry(tag: tag, type: 4, count: 1, value: u32(value)) }
+  func short(_ tag: Int, _ value: Int) -> Entry {
+    Entry(tag: tag, type: 3, count: 1, value: u16(value))
+  }
+  func long(_ tag: Int, _ value: Int) -> Entry {
+    Entry(tag: tag, type: 4, count: 1, value: u32(value))
+  }
   func ascii(_ tag: Int, _ text: String) -> Entry {
     let bytes = Array(text.utf8) + [0]
     return Entry(tag: tag, type: 2, count: bytes.count, value: bytes)

@@ -5,7 +5,9 @@ import Testing
 @testable import LumenExtract
 
 @Suite struct TagValuesTests {
-  @Test(arguments: [("2", 2), ("02", 2), ("2/3", 2), (" 10/12", 10), ("", nil), ("x1", nil), ("0", nil)])
+  @Test(arguments: [
+    ("2", 2), ("02", 2), ("2/3", 2), (" 10/12", 10), ("", nil), ("x1", nil), ("0", nil),
+  ])
   func trackNumbers(text: String, expected: Int?) {
     #expect(TagValues.leadingInteger(text) == expected)
   }
@@ -27,14 +29,17 @@ import Testing
 
   /// ID3v1 only, ID3v2.2 (three-letter frames), v2.3, v2.4 and an ID3v2 tag in front of FLAC.
   @Test(arguments: [
-    ("audio/testMP3id3v1.mp3", "Test Title", 1.0), ("audio/id3v22-test.mp3", "cosmic american", 3.0),
+    ("audio/testMP3id3v1.mp3", "Test Title", 1.0),
+    ("audio/id3v22-test.mp3", "cosmic american", 3.0),
     ("audio/id3_xxx_lang.mp3", "Counting Bodies Like Sheep to the Rhythm of the War Drums", 10.0),
-    ("audio/testMP3id3v24.mp3", "Test Title", 3.0), ("audio/with_padded_id3_header.flac", "title", 1.0),
+    ("audio/testMP3id3v24.mp3", "Test Title", 3.0),
+    ("audio/with_padded_id3_header.flac", "title", 1.0),
   ])
   func id3Versions(file: String, title: String, track: Double) throws {
     let path = TestPaths.corpus.appendingPathComponent(file).path
     let outcome = try MusicExtractor().extract(
-      ExtractionRequest(path: path, mimeType: "audio/mpeg", contentType: "public.mp3", limits: ExtractionLimits()))
+      ExtractionRequest(
+        path: path, mimeType: "audio/mpeg", contentType: "public.mp3", limits: ExtractionLimits()))
     #expect(outcome.attributes.text(.title) == title)
     #expect(outcome.attributes.number(.audioTrackNumber) == track)
   }
@@ -43,11 +48,14 @@ import Testing
   @Test func fileWithoutExtensionOpensByMIME() throws {
     let directory = try TestPaths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let bytes = try Data(contentsOf: TestPaths.corpus.appendingPathComponent("audio/beets-full.flac"))
+    let bytes = try Data(
+      contentsOf: TestPaths.corpus.appendingPathComponent("audio/beets-full.flac"))
     let path = directory.appendingPathComponent("song").path
     try bytes.write(to: URL(fileURLWithPath: path))
     let outcome = try MusicExtractor().extract(
-      ExtractionRequest(path: path, mimeType: "audio/flac", contentType: "org.xiph.flac", limits: ExtractionLimits()))
+      ExtractionRequest(
+        path: path, mimeType: "audio/flac", contentType: "org.xiph.flac", limits: ExtractionLimits()
+      ))
     #expect(outcome.attributes.text(.album) == "the album")
     #expect(outcome.attributes[.codecs] == [.text("flac")])
   }

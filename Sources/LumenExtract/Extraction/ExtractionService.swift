@@ -41,7 +41,8 @@ public struct ExtractionService: Sendable {
         result.extractor = identity
         break
       } catch {
-        result.failures.append(ExtractionFailure(rule: rule.source, extractor: identity, error: error))
+        result.failures.append(
+          ExtractionFailure(rule: rule.source, extractor: identity, error: error))
       }
     }
     result.elapsedSeconds = Self.seconds(clock.now - start)

@@ -1,6 +1,6 @@
 import CTagLib
-import Foundation
 import CTagShim
+import Foundation
 import LumenModel
 
 /// One file opened by TagLib's C API, freed in `deinit`. TagLib reads the tags and stream

@@ -102,8 +102,9 @@ struct ExifValue {
   /// ASCII text up to the first NUL, trimmed; nil when empty. Many writers put UTF-8 there, so
   /// that is tried first; anything else is read as Latin-1 rather than dropped.
   var text: String? {
-    guard format == EXIF_FORMAT_ASCII || format == EXIF_FORMAT_UNDEFINED
-      || format == EXIF_FORMAT_BYTE
+    guard
+      format == EXIF_FORMAT_ASCII || format == EXIF_FORMAT_UNDEFINED
+        || format == EXIF_FORMAT_BYTE
     else { return nil }
     let end = bytes.firstIndex(of: 0) ?? bytes.count
     let raw = bytes[..<end]

@@ -15,7 +15,8 @@ public struct PhotoExtractor: Extractor {
   public init() {}
 
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
-    let file = try BoundedFileReader(path: request.fileSystemPath, maxBytes: request.limits.maxBytes)
+    let file = try BoundedFileReader(
+      path: request.fileSystemPath, maxBytes: request.limits.maxBytes)
     let (format, layout) = try Self.scan(file)
 
     var attributes = AttributeSet()
@@ -49,7 +50,8 @@ public struct PhotoExtractor: Extractor {
   }
 
   /// Recognises the container and reads its headers.
-  static func scan(_ file: BoundedFileReader) throws(ExtractionError) -> (ImageFormat, ImageLayout) {
+  static func scan(_ file: BoundedFileReader) throws(ExtractionError) -> (ImageFormat, ImageLayout)
+  {
     guard !file.head.isEmpty else { throw ExtractionError(.malformed, "empty file") }
     guard let format = ImageFormat.sniff(file.head) else {
       throw ExtractionError(.unsupported, "not a JPEG, PNG, GIF, WebP, TIFF or HEIF image")

@@ -45,8 +45,10 @@ struct TIFFDirectoryWalker {
         layout.problems.append("TIFF directory at \(offset) is referenced twice (a loop)")
         continue
       }
-      guard let (directory, next) = readDirectory(at: offset, kind: kind, bigEndian: bigEndian,
-        problems: &layout.problems)
+      guard
+        let (directory, next) = readDirectory(
+          at: offset, kind: kind, bigEndian: bigEndian,
+          problems: &layout.problems)
       else { continue }
       layout.directories.append(directory)
       if case .image(let index) = kind, next != 0 {
@@ -85,7 +87,8 @@ struct TIFFDirectoryWalker {
         let width = unsigned(widthEntry, 0, layout.bigEndian),
         let height = unsigned(heightEntry, 0, layout.bigEndian), width > 0, height > 0
       else { continue }
-      let subfileType = directory.entry(Tag.newSubfileType)
+      let subfileType =
+        directory.entry(Tag.newSubfileType)
         .flatMap { unsigned($0, 0, layout.bigEndian) } ?? 0
       candidates.append((width, height, subfileType & 1 == 1))
     }

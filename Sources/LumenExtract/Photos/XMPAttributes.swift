@@ -78,7 +78,8 @@ struct XMPAttributes {
     }
     let values = parts.map { $0! }
     let degrees =
-      values[0] + (values.count > 1 ? values[1] / 60 : 0) + (values.count > 2 ? values[2] / 3600 : 0)
+      values[0] + (values.count > 1 ? values[1] / 60 : 0)
+      + (values.count > 2 ? values[2] / 3600 : 0)
     return sign * degrees
   }
 }

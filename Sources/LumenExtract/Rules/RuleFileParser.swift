@@ -28,7 +28,8 @@ struct RuleFileParser {
     for entry in group.entries where !Self.knownKeys.contains(entry.key) {
       throw RuleError(
         path: path, line: entry.line,
-        message: "unknown key '\(entry.key)' (known: \(Self.knownKeys.sorted().joined(separator: ", ")))")
+        message:
+          "unknown key '\(entry.key)' (known: \(Self.knownKeys.sorted().joined(separator: ", ")))")
     }
     func line(_ key: String) -> Int {
       group.entries.last { $0.key == key }?.line ?? group.line
@@ -39,7 +40,8 @@ struct RuleFileParser {
     guard catalog.type(named: extractor) != nil else {
       throw RuleError(
         path: path, line: line("Extractor"),
-        message: "unknown extractor '\(extractor)' (known: \(catalog.names.joined(separator: ", ")))")
+        message:
+          "unknown extractor '\(extractor)' (known: \(catalog.names.joined(separator: ", ")))")
     }
     let mimeTypes = group.list("MimeTypes").map(MIMEPattern.init)
     guard !mimeTypes.isEmpty else {
@@ -108,7 +110,8 @@ struct RuleFileParser {
     let digits = text.hasSuffix("s") ? String(text.dropLast()) : text
     guard let value = Double(digits.trimmingSpaces), value.isFinite, value > 0 else {
       throw RuleError(
-        path: path, line: line, message: "Timeout must be positive seconds such as 5, not '\(text)'")
+        path: path, line: line, message: "Timeout must be positive seconds such as 5, not '\(text)'"
+      )
     }
     return value
   }
