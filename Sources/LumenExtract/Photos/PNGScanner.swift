@@ -33,7 +33,7 @@ struct PNGScanner {
           layout.problems.append("PNG eXIf chunk is cut off or too large")
         }
         return layout
-      case "iTXt" where layout.xmp == nil && length <= XMPPacket.maxBytes:
+      case "iTXt" where layout.xmp == nil && length <= PhotoXMP.maxBytes:
         // XMP lives in an uncompressed iTXt chunk with the keyword "XML:com.adobe.xmp".
         if let chunk = file.bytes(at: offset + 8, count: length),
           ByteView(chunk).starts(with: Self.xmpKeyword + [0, 0])

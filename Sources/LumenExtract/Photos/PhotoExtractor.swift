@@ -33,8 +33,8 @@ public struct PhotoExtractor: Extractor {
       }
     }
     if let xmp = layout.xmp {
-      if let packet = XMPPacket(xmp) {
-        XMPAttributes(packet: packet).apply(to: &attributes)
+      if let packet = PhotoXMP(xmp) {
+        PhotoXMPAttributes(packet: packet).apply(to: &attributes)
       } else {
         problems.append("XMP packet could not be parsed")
       }

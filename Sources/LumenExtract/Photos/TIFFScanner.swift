@@ -17,7 +17,7 @@ struct TIFFScanner {
     layout.problems += tiff.problems
     if let size = walker.mainImageSize(tiff) { layout.setSize(size.width, size.height) }
     if let ifd0 = tiff.first(.image(index: 0)), let entry = ifd0.entry(Self.xmpTag),
-      let size = entry.byteSize, size <= XMPPacket.maxBytes
+      let size = entry.byteSize, size <= PhotoXMP.maxBytes
     {
       layout.xmp = source.read(entry.valueOffset, size)
     }

@@ -39,7 +39,7 @@ struct WebPScanner {
           layout.problems.append("WebP EXIF chunk is cut off or too large")
         }
       case "XMP ":
-        if length <= XMPPacket.maxBytes { layout.xmp = file.bytes(at: data, count: length) }
+        if length <= PhotoXMP.maxBytes { layout.xmp = file.bytes(at: data, count: length) }
       default:
         break
       }

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Parsed by libxml2 with the network off and entities left unexpanded, so a packet cannot
 /// fetch a DTD or blow up through entity expansion.
-struct XMPPacket {
+struct PhotoXMP {
   static let namespaces: [String: String] = [
     "http://ns.adobe.com/tiff/1.0/": "tiff",
     "http://ns.adobe.com/exif/1.0/": "exif",

@@ -4,8 +4,8 @@ import LumenModel
 /// Fills in, from XMP, the photo attributes EXIF did not give: an editor may keep camera data
 /// only in XMP (GIMP and Photoshop Elements do when they rewrite a file), and XMP never
 /// overrides EXIF, which is what the camera wrote.
-struct XMPAttributes {
-  let packet: XMPPacket
+struct PhotoXMPAttributes {
+  let packet: PhotoXMP
 
   func apply(to attributes: inout AttributeSet) {
     func fill(_ key: AttributeKey, _ value: AttributeValue?) {
