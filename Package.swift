@@ -73,6 +73,11 @@ let package = Package(
       ],
       swiftSettings: strict),
 
+    // MARK: Benchmarks (run by bench/*, never by tests).
+    .executableTarget(
+      name: "ExtractBench", dependencies: ["LumenExtract"], path: "bench/ExtractBench",
+      swiftSettings: strict),
+
     // MARK: Tests: real SQLite files, real files, the real binary.
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
     .testTarget(name: "LumenQueryTests", dependencies: ["LumenQuery"], swiftSettings: strict),

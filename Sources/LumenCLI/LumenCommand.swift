@@ -7,6 +7,8 @@ struct LumenCommand: AsyncParsableCommand {
     commandName: "lumen",
     abstract: "Index your files' metadata and search it with the Spotlight query language.",
     version: "0.1.0",
-    subcommands: []
+    subcommands: [
+      FindCommand.self, ShowCommand.self, ItemsCommand.self, ResetCommand.self,
+    ]
   )
 }
