@@ -273,6 +273,32 @@ struct IndexingPipelineTests {
     #expect(summary.unchanged == Self.homeItems.count - 4)
   }
 
+  @Test func theRulesExtractorsFillItemsThroughThePipeline() async throws {
+    let tree = TemporaryTree("extract")
+    let corpus = CrawlHarness.packageRoot + "/../shared/corpus"
+    for (from, to) in [("images/DSCN0010.jpg", "a.jpg"), ("audio/beets-full.mp3", "b.mp3")] {
+      tree.write(to, Array(try Data(contentsOf: URL(fileURLWithPath: corpus + "/" + from))))
+    }
+    tree.file("c.txt", "no extractor for text")
+    let rules = try RuleSet.load(
+      shippedDirectory: CrawlHarness.packageRoot + "/rules", userDirectory: nil)
+    let extraction = RuleBasedExtraction(service: ExtractionService(rules: rules))
+    let harness = try CrawlHarness(tree)
+    let summary = try await harness.crawl(extraction: extraction)
+    #expect(summary.added == 4)
+    let photo = try #require(try await harness.item("a.jpg"))
+    #expect(photo.attributes.number(.pixelWidth) == 640)
+    #expect(photo.extractor == ExtractorStamp(name: "photo", version: PhotoExtractor.version))
+    #expect(photo.attributes.text(.contentType) == "public.jpeg")
+    let song = try #require(try await harness.item("b.mp3"))
+    #expect(song.extractor?.name == "music")
+    #expect(song.attributes.text(.album) != nil)
+    #expect(try await harness.item("c.txt")?.extractor == nil)
+    let again = try await harness.crawl(extraction: extraction)
+    #expect(again.unchanged == 4)
+    #expect(again.reExtracted == 0)
+  }
+
   @Test func aStoppedCrawlCommitsWholeBatchesAndTheNextResumes() async throws {
     let tree = TemporaryTree("stop")
     for folder in 0..<12 {
