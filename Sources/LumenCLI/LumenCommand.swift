@@ -9,6 +9,7 @@ struct LumenCommand: AsyncParsableCommand {
     version: "0.1.0",
     subcommands: [
       IndexCommand.self, FindCommand.self, ShowCommand.self, ItemsCommand.self, StatusCommand.self, ForgetCommand.self, ResetCommand.self,
+      RulesCommand.self, ExtractCommand.self,
     ]
   )
 }
