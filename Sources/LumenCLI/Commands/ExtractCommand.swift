@@ -37,7 +37,9 @@ struct ExtractCommand: AsyncParsableCommand {
         ExtractionJob(path: path, mimeType: sniffed.mimeType, contentType: sniffed.contentType))
       var attributes = result.outcome?.attributes ?? AttributeSet()
       attributes.set(.text(sniffed.contentType), for: .contentType)
-      attributes.set(rules.contentTypes.tree(of: sniffed.contentType).map(AttributeValue.text), for: .contentTypeTree)
+      attributes.set(
+        rules.contentTypes.tree(of: sniffed.contentType).map(AttributeValue.text),
+        for: .contentTypeTree)
       let keys = attributes.orderedKeys
       if json {
         var object: [(String, JSONValue)] = [
@@ -49,15 +51,21 @@ struct ExtractCommand: AsyncParsableCommand {
         }
         let problems = (result.outcome?.problems ?? []) + result.failures.map { "\($0)" }
         if !problems.isEmpty { object.append(("problems", .array(problems.map(JSONValue.string)))) }
-        object.append(("attributes", .object(keys.map {
-          ($0.name, JSONValue(attributes[$0] ?? [], multiValued: $0.isMultiValued))
-        })))
+        object.append(
+          (
+            "attributes",
+            .object(
+              keys.map {
+                ($0.name, JSONValue(attributes[$0] ?? [], multiValued: $0.isMultiValued))
+              })
+          ))
         out.write(JSONValue.object(object).line() + "\n")
       } else {
         out.write("\(FaithfulPath.display(path))\n")
         out.write("  MIME type: \(sniffed.mimeType) (\(sniffed.method.rawValue))\n")
         if let rule = result.rule, let extractor = result.extractor {
-          out.write("  Extractor: \(extractor.name) \(extractor.version), chosen by \(rule.source)\n")
+          out.write(
+            "  Extractor: \(extractor.name) \(extractor.version), chosen by \(rule.source)\n")
         } else if result.candidates.isEmpty {
           out.write("  Extractor: none (no rule matches \(sniffed.mimeType))\n")
         } else {
@@ -67,9 +75,12 @@ struct ExtractCommand: AsyncParsableCommand {
           out.write("  Problem: \(problem)\n")
         }
         let item = ItemListing(
-          item: .init(identifier: path, domainIdentifier: nil, attributes: attributes, expirationDate: nil),
+          item: .init(
+            identifier: path, domainIdentifier: nil, attributes: attributes, expirationDate: nil),
           keys: keys)
-        out.write(item.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
+        out.write(
+          item.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(
+            separator: "\n"))
       }
     }
     out.flush()

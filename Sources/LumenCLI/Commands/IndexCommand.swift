@@ -19,8 +19,10 @@ struct IndexCommand: AsyncParsableCommand {
 
   @OptionGroup var index: IndexOptions
 
-  @Option(name: .customLong("exclude"), help: ArgumentHelp(
-    "Skip paths matching this glob (repeatable; gitignore syntax).", valueName: "glob"))
+  @Option(
+    name: .customLong("exclude"),
+    help: ArgumentHelp(
+      "Skip paths matching this glob (repeatable; gitignore syntax).", valueName: "glob"))
   var excludes: [String] = []
 
   @Flag(help: "Index dot-files and dot-folders too.")

@@ -30,7 +30,8 @@ struct RulesCommand: AsyncParsableCommand {
           ("mimeTypes", .array(rule.mimeTypes.map { .string($0.description) })),
         ]
         if !rule.blockMimeTypes.isEmpty {
-          object.append(("blockMimeTypes", .array(rule.blockMimeTypes.map { .string($0.description) })))
+          object.append(
+            ("blockMimeTypes", .array(rule.blockMimeTypes.map { .string($0.description) })))
         }
         if let type = rule.contentType { object.append(("contentType", .string(type))) }
         object.append(("priority", .number(Double(rule.priority))))
@@ -39,19 +40,24 @@ struct RulesCommand: AsyncParsableCommand {
         out.write(JSONValue.object(object).line() + "\n")
       } else {
         let types = rule.mimeTypes.map(\.description).joined(separator: ";")
-        out.write("  \(rule.extractor.padding(toLength: 8, withPad: " ", startingAt: 0)) \(types)  (\(rule.source))\n")
+        out.write(
+          "  \(rule.extractor.padding(toLength: 8, withPad: " ", startingAt: 0)) \(types)  (\(rule.source))\n"
+        )
       }
     }
     if !json { out.write("\nContent types:\n") }
-    for declaration in rules.contentTypes.declarations.values.sorted(by: { $0.identifier < $1.identifier }) {
+    for declaration in rules.contentTypes.declarations.values.sorted(by: {
+      $0.identifier < $1.identifier
+    }) {
       if json {
-        out.write(JSONValue.object([
-          ("kind", .string("contentType")), ("file", .string(declaration.source)),
-          ("identifier", .string(declaration.identifier)),
-          ("conformsTo", .array(declaration.conformsTo.map(JSONValue.string))),
-          ("mimeTypes", .array(declaration.mimeTypes.map(JSONValue.string))),
-          ("extensions", .array(declaration.extensions.map(JSONValue.string))),
-        ]).line() + "\n")
+        out.write(
+          JSONValue.object([
+            ("kind", .string("contentType")), ("file", .string(declaration.source)),
+            ("identifier", .string(declaration.identifier)),
+            ("conformsTo", .array(declaration.conformsTo.map(JSONValue.string))),
+            ("mimeTypes", .array(declaration.mimeTypes.map(JSONValue.string))),
+            ("extensions", .array(declaration.extensions.map(JSONValue.string))),
+          ]).line() + "\n")
       } else {
         let parents = declaration.conformsTo.joined(separator: ", ")
         out.write("  \(declaration.identifier) → \(parents)  (\(declaration.source))\n")

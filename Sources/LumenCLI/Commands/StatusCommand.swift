@@ -35,19 +35,25 @@ struct StatusCommand: AsyncParsableCommand {
         ("customKeys", .number(Double(statistics.customKeyCount))),
       ]
       object.append(
-        ("roots", .array(roots.rows.map { row in
-          .object([
-            ("path", .string(row.path)), ("items", .number(Double(row.items))),
-            ("lastCrawled", row.lastCrawled.map { .string(ISO8601Dates.format($0)) } ?? .null),
-          ])
-        })))
+        (
+          "roots",
+          .array(
+            roots.rows.map { row in
+              .object([
+                ("path", .string(row.path)), ("items", .number(Double(row.items))),
+                ("lastCrawled", row.lastCrawled.map { .string(ISO8601Dates.format($0)) } ?? .null),
+              ])
+            })
+        ))
       object.append(("contentTypes", counts(statistics.itemsByContentType)))
       object.append(("domains", counts(statistics.itemsByDomain)))
       print(JSONValue.object(object).line())
       return
     }
     print("Index:         \(statistics.path)")
-    print("Size on disk:  \(ByteCountFormatter.string(fromByteCount: statistics.bytesOnDisk, countStyle: .file))")
+    print(
+      "Size on disk:  \(ByteCountFormatter.string(fromByteCount: statistics.bytesOnDisk, countStyle: .file))"
+    )
     print("Items:         \(statistics.itemCount) (\(statistics.fileItemCount) files)")
     print("Expired:       \(statistics.expiredItemCount) waiting for the sweep")
     if !roots.rows.isEmpty {
@@ -63,7 +69,9 @@ struct StatusCommand: AsyncParsableCommand {
         print("  \(type.isEmpty ? "(none)" : type)  \(count)")
       }
     }
-    let otherDomains = statistics.itemsByDomain.filter { FileDomain.root(fromIdentifier: $0.key) == nil }
+    let otherDomains = statistics.itemsByDomain.filter {
+      FileDomain.root(fromIdentifier: $0.key) == nil
+    }
     if !otherDomains.isEmpty {
       print("\nOther domains:")
       for (domain, count) in sorted(otherDomains) {
