@@ -116,14 +116,8 @@ extension SearchableIndex {
 
   /// Deletes the file item at `path` and every file item below it.
   public func deleteFiles(underPath path: String) async throws {
-    let folder = Self.folderKey(path)
     try await write { writer in
-      if let id = try writer.rowID(forIdentifier: path) { try writer.removeRow(id) }
-      try writer.deleteItems(
-        where: """
-          uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1
-            OR (path >= ?1 || '/' AND path < ?1 || '0'))
-          """, arguments: [folder])
+      try writer.deleteFiles(underPath: path)
       try writer.deleteUnusedDirectories()
     }
   }
@@ -162,6 +156,17 @@ public struct IndexedFile: Sendable, Hashable {
 }
 
 extension ItemWriter {
+  /// Deletes the file item at `path` and every file item below it, leaving the folder rows for
+  /// `deleteUnusedDirectories` (once per transaction, however many deletions it holds).
+  func deleteFiles(underPath path: String) throws {
+    if let id = try rowID(forIdentifier: path) { try removeRow(id) }
+    try deleteItems(
+      where: """
+        uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1
+          OR (path >= ?1 || '/' AND path < ?1 || '0'))
+        """, arguments: [SearchableIndex.folderKey(path)])
+  }
+
   /// Moves one file item to `destination` (see `SearchableIndex.moveFile`).
   func moveFile(from source: String, to destination: String) throws -> Bool {
     guard let id = try ItemLookup.fileRowID(db, path: source) else { return false }

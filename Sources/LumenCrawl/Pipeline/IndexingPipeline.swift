@@ -77,16 +77,23 @@ public final class IndexingPipeline: Sendable {
 
   /// Crawls every root of the scope once.
   public func run() async throws -> CrawlSummary {
+    try await run(subtrees: nil)
+  }
+
+  /// Crawls `subtrees` (roots or folders below them, each with everything below it), or every
+  /// root when nil. Only a crawl of every root records its progress as the client state: a
+  /// partial one says nothing about whether the index is complete.
+  ///
+  /// `willList` is called, on the walk's threads, with each folder below the starting ones
+  /// before the walk lists it: the watcher puts its watch there first, so that nothing created
+  /// after the listing goes unseen.
+  public func run(
+    subtrees: [String]?, willList: (@Sendable (String) -> Void)? = nil
+  ) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
-    let context = PipelineContext(
-      index: index, scope: scope,
-      builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
-      contentTypes: contentTypes, options: options,
-      state: CrawlState(
-        started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
-      looksForMoves: previous != nil,
-      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
+    let context = makeContext(started: started, looksForMoves: previous != nil)
+    context.recordsState = subtrees == nil
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
       ProgressReporter.Snapshot(
@@ -99,7 +106,16 @@ public final class IndexingPipeline: Sendable {
 
     let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
     let writing = writer.start()
-    await walker.walk { _ in PipelineVisitor(context: context) }
+    let makeVisitor: @Sendable (Int) -> DirectoryVisitor = { _ in
+      let visitor = PipelineVisitor(context: context)
+      guard let willList else { return visitor }
+      return ListingAnnouncer(visitor, willList: willList)
+    }
+    if let subtrees {
+      await walker.walk(subtrees: subtrees, makeVisitor: makeVisitor)
+    } else {
+      await walker.walk(makeVisitor: makeVisitor)
+    }
     context.records.close()
     try await writing.value
 
@@ -116,6 +132,38 @@ public final class IndexingPipeline: Sendable {
     summary.seconds = options.clock().timeIntervalSince(started)
     return summary
   }
+
+  /// What the crawl threads and the writer share, for a crawl starting now.
+  func makeContext(started: Date, looksForMoves: Bool) -> PipelineContext {
+    PipelineContext(
+      index: index, scope: scope,
+      builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
+      contentTypes: contentTypes, options: options,
+      state: CrawlState(
+        started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
+      looksForMoves: looksForMoves,
+      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
+  }
+}
+
+/// Tells the caller about each subfolder of a listing before the walk descends into it (the
+/// walk lists a folder's subfolders only after its visit returns), then visits as usual.
+private final class ListingAnnouncer: DirectoryVisitor {
+  private let inner: DirectoryVisitor
+  private let willList: @Sendable (String) -> Void
+
+  init(_ inner: DirectoryVisitor, willList: @escaping @Sendable (String) -> Void) {
+    self.inner = inner
+    self.willList = willList
+  }
+
+  func visit(_ listing: DirectoryListing) {
+    for entry in listing.entries where entry.status.kind == .directory { willList(entry.path) }
+    inner.visit(listing)
+  }
+
+  func failed(_ error: CrawlError, isRoot: Bool) { inner.failed(error, isRoot: isRoot) }
+  func finish() { inner.finish() }
 }
 
 /// What the crawl threads and the writer share.
@@ -133,6 +181,15 @@ final class PipelineContext: Sendable {
   /// A never-crawled index holds nothing that could have moved: skip the lookups.
   let looksForMoves: Bool
   let expiration: Date
+  /// Whether commits carry the crawl's client state (a crawl of every root does).
+  var recordsState: Bool {
+    get { recordingState.load(ordering: .relaxed) }
+    set { recordingState.store(newValue, ordering: .relaxed) }
+  }
+  private let recordingState = Atomic<Bool>(true)
+  /// Called before the index moves an item found by inode, so that a caller holding
+  /// uncommitted changes (the watcher) writes them first and the move applies after them.
+  let beforeMove = Mutex<(@Sendable () -> Void)?>(nil)
 
   init(
     index: SearchableIndex, scope: Scope, builder: FileItemBuilder,

@@ -79,19 +79,10 @@ public final class Scope: Sendable {
     guard let root = root(containing: path) else { return .outsideRoots }
     if path == root.path { return .included }
     let components = Self.components(of: path)
-    var frame = frame(forRoot: root)
-    for depth in root.components.count..<(components.count - 1) {
-      let name = components[depth]
-      let verdict = verdict(name: name, isDirectory: true, in: frame)
-      guard verdict.isIncluded else { return verdict }
-      let folder = Self.path(of: components[...depth])
-      let hints = Self.hints(forFolder: folder)
-      if let marker = hints.marker { return .markerFile(marker) }
-      frame = cachedFrame(folder) {
-        childFrame(path: folder, name: name, of: frame, hints: hints) {
-          SmallFile.read(path: folder + "/" + $0)
-        }
-      }
+    let frame: ScopeFrame
+    switch descend(components, from: root, through: components.count - 1) {
+    case .success(let found): frame = found
+    case .failure(let excluded): return excluded.verdict
     }
     let verdict = verdict(name: components.last!, isDirectory: isDirectory, in: frame)
     guard verdict.isIncluded else { return verdict }
@@ -100,6 +91,44 @@ public final class Scope: Sendable {
       return .otherFileSystem
     }
     return .included
+  }
+
+  /// The rules in force inside `folder` (a root or a folder below one), for a walk that starts
+  /// there; nil when the folder is outside the roots or out of scope.
+  public func frame(forFolder rawPath: String) -> ScopeFrame? {
+    let path = Self.normalize(rawPath)
+    guard let root = root(containing: path) else { return nil }
+    if path == root.path { return frame(forRoot: root) }
+    let components = Self.components(of: path)
+    return try? descend(components, from: root, through: components.count).get()
+  }
+
+  /// Why a descent stopped: a folder on the way is out of scope.
+  private struct Excluded: Error {
+    let verdict: ScopeVerdict
+  }
+
+  /// The frame of the folder made of the first `end` components, built from the root's down
+  /// (cached), checking that each folder on the way is in scope.
+  private func descend(
+    _ components: [[UInt8]], from root: ScopeRoot, through end: Int
+  ) -> Result<ScopeFrame, Excluded> {
+    var frame = frame(forRoot: root)
+    for depth in root.components.count..<max(root.components.count, end) {
+      let name = components[depth]
+      let verdict = verdict(name: name, isDirectory: true, in: frame)
+      guard verdict.isIncluded else { return .failure(Excluded(verdict: verdict)) }
+      let folder = Self.path(of: components[...depth])
+      let hints = Self.hints(forFolder: folder)
+      if let marker = hints.marker { return .failure(Excluded(verdict: .markerFile(marker))) }
+      let parent = frame
+      frame = cachedFrame(folder) {
+        childFrame(path: folder, name: name, of: parent, hints: hints) {
+          SmallFile.read(path: folder + "/" + $0)
+        }
+      }
+    }
+    return .success(frame)
   }
 
   /// `verdict(forPath:isDirectory:device:)` is anything but `.included`.

@@ -47,13 +47,45 @@ public final class DirectoryWalker: Sendable {
   /// Walks every root; returns when all threads are done (or `stop()` was called).
   /// `makeVisitor(i)` runs on walk thread `i`.
   public func walk(makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor) async {
+    await walk(tasks: scope.roots.map(Self.task(forRoot:)), makeVisitor: makeVisitor)
+  }
+
+  /// Walks only `folders` (roots, or folders below them), each with everything below it, as the
+  /// crawl of their roots would: the same scope rules apply from each root down. A folder that
+  /// is outside the roots or out of scope is skipped. For the watcher's rescans.
+  public func walk(
+    subtrees folders: [String], makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
+  ) async {
+    var tasks: [DirectoryTask] = []
+    for folder in folders {
+      guard let root = scope.root(containing: folder) else { continue }
+      if folder == root.path {
+        tasks.append(Self.task(forRoot: root))
+        continue
+      }
+      guard let frame = scope.frame(forFolder: PathText.parent(of: folder)),
+        !scope.isExcluded(path: folder, isDirectory: true)
+      else { continue }
+      tasks.append(
+        DirectoryTask(
+          path: folder, systemPath: SystemPath(folder),
+          rawName: FaithfulPath.encode(PathText.name(of: folder)), root: root,
+          rootDevice: root.device, parentFrame: frame))
+    }
+    await walk(tasks: tasks, makeVisitor: makeVisitor)
+  }
+
+  private static func task(forRoot root: ScopeRoot) -> DirectoryTask {
+    DirectoryTask(
+      path: root.path, systemPath: SystemPath(root.path), rawName: [], root: root,
+      rootDevice: nil, parentFrame: nil)
+  }
+
+  private func walk(
+    tasks roots: [DirectoryTask], makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
+  ) async {
     let queue = WalkQueue(limit: options.queueLimit)
     current.withLock { $0 = queue }
-    let roots = scope.roots.map { root in
-      DirectoryTask(
-        path: root.path, systemPath: SystemPath(root.path), rawName: [], root: root,
-        rootDevice: nil, parentFrame: nil)
-    }
     let overflow = queue.offer(roots)
     precondition(overflow.isEmpty || options.queueLimit < roots.count)
     let threads = options.threads
