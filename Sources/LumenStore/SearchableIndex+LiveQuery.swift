@@ -7,9 +7,9 @@ import Synchronization
 /// What a live query (`lumen find --live`) needs: the set of matches, streamed from a cursor so
 /// that only the keys are held, never the rows.
 extension SearchableIndex {
-  /// The path of each item matching `query` (its identifier when it has no path), as `search`
+  /// The identifier of each item matching `query` (a file item's is its path), as `search`
   /// would return them with these options; attributes to fetch are ignored.
-  public func matchingPaths(_ query: QueryExpression, options: SearchOptions = SearchOptions())
+  public func matchingIdentifiers(_ query: QueryExpression, options: SearchOptions = SearchOptions())
     async throws -> Set<String>
   {
     let now = self.options.clock()
@@ -22,12 +22,10 @@ extension SearchableIndex {
       let statement = try SearchStatement(
         db, query: query, options: plain, kind: .rows, registry: registry, layout: layout,
         now: now)
-      var paths: Set<String> = []
+      var identifiers: Set<String> = []
       let cursor = try Row.fetchCursor(db, sql: statement.sql, arguments: statement.arguments)
-      while let row = try cursor.next() {
-        paths.insert(ItemReader.path(row) ?? ItemReader.identifier(row))
-      }
-      return paths
+      while let row = try cursor.next() { identifiers.insert(ItemReader.identifier(row)) }
+      return identifiers
     }
   }
 }

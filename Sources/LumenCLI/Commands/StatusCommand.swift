@@ -25,6 +25,7 @@ struct StatusCommand: AsyncParsableCommand {
     let statistics = try await searchable.statistics()
     let expirationDays = (try? Config.load().expirationDays) ?? 30
     let roots = StatusRoots(statistics: statistics, expirationDays: expirationDays)
+    let watcher = WatcherLock.holder(databasePath: location.path).map(WatcherReport.init)
     if json {
       var object: [(String, JSONValue)] = [
         ("index", .string(statistics.path)),
@@ -47,6 +48,7 @@ struct StatusCommand: AsyncParsableCommand {
         ))
       object.append(("contentTypes", counts(statistics.itemsByContentType)))
       object.append(("domains", counts(statistics.itemsByDomain)))
+      object.append(("watcher", watcher.map(WatcherReport.json) ?? .null))
       print(JSONValue.object(object).line())
       return
     }
@@ -62,6 +64,10 @@ struct StatusCommand: AsyncParsableCommand {
         let when = row.lastCrawled.map { ISO8601Dates.format($0) } ?? "never"
         print("  \(row.path)  \(row.items) items, last crawled \(when)")
       }
+    }
+    if let watcher {
+      print("")
+      for line in watcher.lines { print(line) }
     }
     if !statistics.itemsByContentType.isEmpty {
       print("\nBy content type:")

@@ -18,15 +18,17 @@ extension WatchSession {
   /// Walks these folders (each with everything below it), watching each folder before it is
   /// listed. What the batch holds is committed first, so the walk compares with the index as
   /// it is.
-  func walk(_ folders: [String]) {
+  func walk(_ folders: [String], quietly: Bool = true) {
     guard !folders.isEmpty else { return }
     live.commit()
     for folder in folders { watch(folder) }
     activity.rescans += 1
-    run(subtrees: folders, listed: nil)
+    run(subtrees: folders, listed: nil, quietly: quietly)
   }
 
-  private func run(subtrees: [String]?, listed: Listed?) {
+  /// Runs the crawl pipeline over `subtrees` (nil: every root); logs its summary at info level
+  /// unless `quietly` (a new folder's walk is routine: debug).
+  private func run(subtrees: [String]?, listed: Listed?, quietly: Bool = false) {
     let watchFolder: @Sendable (String) -> Void = { [placer] folder in
       placer.watch(folder)
       listed?.folders.withLock { _ = $0.insert(folder) }
@@ -40,7 +42,8 @@ extension WatchSession {
         "\(summary.added) added, \(summary.updated) updated, \(summary.moved) moved, "
         + "\(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.failed) failed"
       let what = subtrees.map { $0.map(FaithfulPath.display).joined(separator: ", ") } ?? "every root"
-      logger.info(
+      logger.log(
+        level: quietly ? .debug : .info,
         "crawled \(what): \(counts) in \(String(format: "%.2f", summary.seconds)) s")
       for failure in summary.errors.prefix(20) {
         logger.warning("\(FaithfulPath.display(failure.path)): \(failure.reason)")
@@ -93,7 +96,7 @@ extension WatchSession {
       for root in missingRoots.sorted() where rootIsBack(root) {
         missingRoots.remove(root)
         logger.info("\(FaithfulPath.display(root)) is back: crawling it again")
-        walk([root])
+        walk([root], quietly: false)
       }
     }
     if now >= nextRescanAt {
@@ -102,7 +105,7 @@ extension WatchSession {
       if !unwatched.isEmpty {
         logger.info("rescanning \(unwatched.count) unwatched folder(s)")
         table.clearUnwatched(under: unwatched)
-        walk(unwatched)
+        walk(unwatched, quietly: false)
       }
     }
     if now >= nextRenewalAt {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// One watcher per index: `lumen watch` holds an exclusive `flock` on `<index>.watch.lock`
 /// (which holds its pid) for as long as it runs, and rewrites `<index>.watch.json` with its
@@ -32,6 +33,7 @@ public final class WatcherLock: @unchecked Sendable {
 
   public let files: Files
   private let descriptor: Int32
+  private let released = Atomic<Bool>(false)
 
   /// Takes the lock and writes this process's pid into it; throws `Held` naming the holder
   /// when another process has it.
@@ -55,8 +57,12 @@ public final class WatcherLock: @unchecked Sendable {
     _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
   }
 
-  deinit {
-    // The status file describes a running watcher only.
+  deinit { release() }
+
+  /// Removes the status file (it describes a running watcher only) and lets the lock go.
+  /// Idempotent; also done when the lock is released from memory or the process ends.
+  public func release() {
+    guard !released.exchange(true, ordering: .relaxed) else { return }
     unlink(files.status)
     _ = ftruncate(descriptor, 0)
     close(descriptor)
@@ -64,6 +70,7 @@ public final class WatcherLock: @unchecked Sendable {
 
   /// Writes the status file atomically (a reader never sees half of it).
   public func writeStatus(_ status: WatcherStatus) {
+    guard !released.load(ordering: .relaxed) else { return }
     let temporary = files.status + ".tmp"
     guard FileManager.default.createFile(atPath: temporary, contents: status.encoded()) else {
       return
