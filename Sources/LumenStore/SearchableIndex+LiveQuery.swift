@@ -9,7 +9,9 @@ import Synchronization
 extension SearchableIndex {
   /// The identifier of each item matching `query` (a file item's is its path), as `search`
   /// would return them with these options; attributes to fetch are ignored.
-  public func matchingIdentifiers(_ query: QueryExpression, options: SearchOptions = SearchOptions())
+  public func matchingIdentifiers(
+    _ query: QueryExpression, options: SearchOptions = SearchOptions()
+  )
     async throws -> Set<String>
   {
     let now = self.options.clock()
@@ -45,7 +47,8 @@ public final class IndexCommitMonitor: Sendable {
     do {
       queue = try DatabaseQueue(path: location.path, configuration: configuration)
     } catch let error as DatabaseError {
-      throw SearchableIndexError.cannotOpen(path: location.path, reason: error.message ?? "\(error)")
+      throw SearchableIndexError.cannotOpen(
+        path: location.path, reason: error.message ?? "\(error)")
     }
     lastVersion = Mutex(nil)
     _ = try hasNewCommits()

@@ -21,7 +21,8 @@ struct ResetCommand: AsyncParsableCommand {
     if let watcher = WatcherLock.holder(databasePath: location.path) {
       let who = watcher.pid.map { "process \($0)" } ?? "another process"
       printError(
-        "not erasing \(location.path): lumen watch (\(who)) is keeping it up to date; stop it first")
+        "not erasing \(location.path): lumen watch (\(who)) is keeping it up to date; stop it first"
+      )
       throw ExitCode.failure
     }
     let files = [location.path, location.path + "-wal", location.path + "-shm"]

@@ -53,7 +53,9 @@ struct WatcherReport {
         (
           "roots",
           .array(
-            status.roots.map { .object([("path", .string($0.path)), ("state", .string($0.state))]) }
+            status.roots.map {
+              .object([("path", .string($0.path)), ("state", .string($0.state))])
+            }
           )
         ),
         ("watches", .number(Double(status.watches))),

@@ -24,14 +24,23 @@ struct ChangeSchedule {
     }
   }
 
+  /// Schedules `path` at exactly `due`, later or earlier than before (a hot file's read moves
+  /// with each write); a scan asked for sticks.
+  mutating func reschedule(_ path: String, at due: UInt64) {
+    pending[path] = Work(due: due, scan: pending[path]?.scan ?? false)
+  }
+
   /// The earliest due time, if anything is pending.
   var nextDue: UInt64? { pending.values.lazy.map(\.due).min() }
 
-  /// Removes and returns what is due at `now`, sorted by path (parents before children).
-  mutating func takeDue(now: UInt64) -> [(path: String, scan: Bool)] {
-    let due = pending.filter { $0.value.due <= now }
-    for path in due.keys { pending[path] = nil }
-    return due.map { ($0.key, $0.value.scan) }.sorted { $0.path < $1.path }
+  /// Removes and returns what is due at `now`, sorted by path (parents before children), at
+  /// most `limit` of it: the rest stays due for the next turn, so that the watcher goes back
+  /// to reading events between batches and the kernel's queue does not overflow meanwhile.
+  mutating func takeDue(now: UInt64, limit: Int = .max) -> [(path: String, scan: Bool)] {
+    let due = pending.filter { $0.value.due <= now }.map { ($0.key, $0.value.scan) }
+      .sorted { $0.0 < $1.0 }.prefix(limit)
+    for (path, _) in due { pending[path] = nil }
+    return due.map { (path: $0.0, scan: $0.1) }
   }
 
   /// Pending work at or below `source` follows a move to `destination`.

@@ -28,8 +28,11 @@ public final class FolderWatcher: Sendable {
     public var modifySettle: Duration = .seconds(2)
     /// A folder whose entries changed has its own item (mtime) refreshed after this.
     public var folderDelay: Duration = .milliseconds(50)
-    /// A file written again this soon after it was read waits (doubling up to `hotMaximum`).
+    /// A file written again this soon after it was read is hot: it is read again once quiet
+    /// for `hotQuiet`, at least `hotInterval` after the last read and at most `hotMaximum`
+    /// after it (see `HotFiles`).
     public var hotInterval: Duration = .seconds(1)
+    public var hotQuiet: Duration = .milliseconds(200)
     public var hotMaximum: Duration = .seconds(60)
     /// How long a `movedFrom` waits for its `movedTo`.
     public var moveGrace: Duration = .milliseconds(50)
@@ -62,6 +65,8 @@ public final class FolderWatcher: Sendable {
     public var events = 0
     public var overflows = 0
     public var rescans = 0
+    /// Transactions the watcher committed for single-path changes (walks not counted).
+    public var commits = 0
   }
 
   public let pipeline: IndexingPipeline

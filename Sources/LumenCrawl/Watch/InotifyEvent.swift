@@ -84,7 +84,8 @@ public struct InotifyEvent: Sendable, Hashable, CustomStringConvertible {
       guard offset + header + length <= buffer.count else { break }
       var name: [UInt8] = []
       if length > 0 {
-        let bytes = UnsafeRawBufferPointer(rebasing: buffer[(offset + header)..<(offset + header + length)])
+        let bytes = UnsafeRawBufferPointer(
+          rebasing: buffer[(offset + header)..<(offset + header + length)])
         name = Array(bytes.prefix { $0 != 0 })
       }
       events.append(

@@ -55,7 +55,9 @@ final class LiveIndexer: @unchecked Sendable {
     commitIfTouched(path)
     var stored: FileEntry?
     do {
-      stored = try Blocking.run { [index = pipeline.index] in try await index.fileEntry(atPath: path) }
+      stored = try Blocking.run { [index = pipeline.index] in
+        try await index.fileEntry(atPath: path)
+      }
     } catch {
       fail(path, "cannot read the index: \(error)")
       return .absent
@@ -93,7 +95,9 @@ final class LiveIndexer: @unchecked Sendable {
       name: name, path: path, status: status, rawName: FaithfulPath.encode(name))
     var records: [FileRecord] = []
     visitor.process(entry, root: root, stored: stored, into: &records)
-    for deletion in context.deletions.withLock({ list in defer { list = [] }; return list }) {
+    for deletion in context.deletions.withLock({ list in
+      defer { list = [] }; return list
+    }) {
       delete(deletion.path)
     }
     for record in records { append(.index(record), path: record.path) }

@@ -58,11 +58,15 @@ extension WatchSession {
         schedule.schedule(path, at: now)
         entriesChanged(in: folder, now: now)
       } else if mask.contains(.closeWrite) {
-        schedule.schedule(path, at: hot.due(path, now: now))
-        contentWrites.insert(path)
+        written(path, now: now)
       } else if mask.contains(.modify) {
-        schedule.schedule(path, at: now + Monotonic.nanos(options.modifySettle))
-        contentWrites.insert(path)
+        // Written but still open: wait for the close, or for a while (a log kept open).
+        if hot.isHot(path, now: now) {
+          written(path, now: now)
+        } else {
+          schedule.schedule(path, at: now + Monotonic.nanos(options.modifySettle))
+          contentWrites.insert(path)
+        }
       } else if mask.contains(.attrib) {
         schedule.schedule(path, at: now)
       }
@@ -83,6 +87,14 @@ extension WatchSession {
     }
   }
 
+  /// New content at `path` (closed after writing, or renamed over it): read now, or after the
+  /// burst when the file is hot.
+  private func written(_ path: String, now: UInt64) {
+    let due = hot.due(path, now: now)
+    if due > now { schedule.reschedule(path, at: due) } else { schedule.schedule(path, at: due) }
+    contentWrites.insert(path)
+  }
+
   /// A folder's entries changed, so its own item (its mtime) will too.
   private func entriesChanged(in folder: String, now: UInt64) {
     schedule.schedule(folder, at: now + Monotonic.nanos(options.folderDelay))
@@ -94,6 +106,7 @@ extension WatchSession {
     let isDirectory = departure.isDirectory
     schedule.rebase(source, to: destination)
     if contentWrites.remove(source) != nil { contentWrites.insert(destination) }
+    hot.rename(source, to: destination)
     if isDirectory { table.rename(source, to: destination) }
     let wasIn = scope.verdict(forPath: source, isDirectory: isDirectory).isIncluded
     let isIn = scope.verdict(forPath: destination, isDirectory: isDirectory).isIncluded
@@ -111,8 +124,13 @@ extension WatchSession {
       logger.debug(
         "moved \(FaithfulPath.display(source)) to \(FaithfulPath.display(destination))")
     }
-    // The new path's own stamp (ctime) and, for a folder, what the rules say below it now.
-    schedule.schedule(destination, at: now, scan: isDirectory)
+    // The new path's own stamp (ctime) and, for a folder, what the rules say below it now. A
+    // file renamed over another is new content there (an atomic save): hot files wait.
+    if isDirectory {
+      schedule.schedule(destination, at: now, scan: true)
+    } else {
+      written(destination, now: now)
+    }
   }
 
   /// A `movedFrom` whose `movedTo` never came: moved out of the roots.

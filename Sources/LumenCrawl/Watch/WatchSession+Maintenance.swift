@@ -41,7 +41,8 @@ extension WatchSession {
       let counts =
         "\(summary.added) added, \(summary.updated) updated, \(summary.moved) moved, "
         + "\(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.failed) failed"
-      let what = subtrees.map { $0.map(FaithfulPath.display).joined(separator: ", ") } ?? "every root"
+      let what =
+        subtrees.map { $0.map(FaithfulPath.display).joined(separator: ", ") } ?? "every root"
       logger.log(
         level: quietly ? .debug : .info,
         "crawled \(what): \(counts) in \(String(format: "%.2f", summary.seconds)) s")
@@ -86,7 +87,8 @@ extension WatchSession {
       \(FaithfulPath.display(root)) is gone (deleted, moved or unmounted): its items stay \
       searchable until they expire, and it is crawled again if it comes back
       """)
-    nextRootPollAt = min(nextRootPollAt, Monotonic.now() + Monotonic.nanos(options.rootPollInterval))
+    nextRootPollAt = min(
+      nextRootPollAt, Monotonic.now() + Monotonic.nanos(options.rootPollInterval))
   }
 
   /// Timers: missing roots, unwatched folders, domain renewal, the status file.
@@ -105,6 +107,9 @@ extension WatchSession {
       if !unwatched.isEmpty {
         logger.info("rescanning \(unwatched.count) unwatched folder(s)")
         table.clearUnwatched(under: unwatched)
+        // A walk lists what is inside a folder; the folder's own item (its mtime) is its
+        // parent's to compare, and the parent may be unwatched too.
+        for folder in unwatched { _ = live.reconcile(folder) }
         walk(unwatched, quietly: false)
       }
     }
@@ -147,7 +152,9 @@ extension WatchSession {
     let rate = lastStatusAt == 0 ? 0 : Double(eventsSinceStatus) / seconds
     lastStatusAt = now
     eventsSinceStatus = 0
-    if let error = live.lastError.withLock({ error in defer { error = nil }; return error }) {
+    if let error = live.lastError.withLock({ error in
+      defer { error = nil }; return error
+    }) {
       lastError = error
     }
     let roots = scope.roots.map { root in
@@ -160,7 +167,8 @@ extension WatchSession {
       pid: getpid(), started: ISO8601Dates.format(started),
       updated: ISO8601Dates.format(Date()), roots: roots, watches: table.count,
       watchLimit: WatcherStatus.watchLimit(),
-      queueDepth: schedule.count + live.pendingCount, kernelQueueBytes: inotify.queuedBytes,
+      queueDepth: reader.backlog.events + schedule.count + live.pendingCount,
+      kernelQueueBytes: inotify.queuedBytes,
       unwatchedFolders: table.unwatched(limit: 100), unwatchedCount: table.unwatchedCount,
       rescanSeconds: Double(options.rescanInterval.components.seconds),
       eventsPerSecond: (rate * 10).rounded() / 10, events: activity.events,

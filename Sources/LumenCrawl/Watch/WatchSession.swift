@@ -16,6 +16,7 @@ final class WatchSession {
   let pipeline: IndexingPipeline
   let scope: Scope
   let inotify: Inotify
+  let reader: EventReader
   let table: WatchTable
   let placer: WatchPlacer
   let live: LiveIndexer
@@ -45,21 +46,27 @@ final class WatchSession {
     pipeline = watcher.pipeline
     scope = pipeline.scope
     inotify = try Inotify()
+    reader = EventReader(inotify: inotify, capacity: Self.eventCapacity) {
+      [watcher] in watcher.readingPaused.load(ordering: .relaxed)
+    }
     table = WatchTable(inotify: inotify, maximum: options.maximumWatches)
     placer = WatchPlacer(table: table, logger: logger, rescanInterval: options.rescanInterval)
     live = LiveIndexer(pipeline: pipeline)
     pairing = MovePairing(grace: Monotonic.nanos(options.moveGrace))
     hot = HotFiles(
-      interval: Monotonic.nanos(options.hotInterval), maximum: Monotonic.nanos(options.hotMaximum))
+      interval: Monotonic.nanos(options.hotInterval), quiet: Monotonic.nanos(options.hotQuiet),
+      maximum: Monotonic.nanos(options.hotMaximum))
   }
 
   var stopping: Bool { watcher.stopRequested.load(ordering: .acquiring) }
 
   func run() {
+    reader.start()
     start()
     while !stopping {
       turn()
     }
+    reader.stop()
     live.commit()
     activity.settled = live.pendingCount == 0
     publish(force: true)
@@ -97,22 +104,20 @@ final class WatchSession {
     activity.iteration += 1
     let before = Monotonic.now()
     let timeout = millisecondsUntilNextWake(now: before)
-    var readSome = false
-    if watcher.readingPaused.load(ordering: .relaxed) {
-      usleep(UInt32(max(1, timeout)) * 1000)
-    } else if inotify.wait(milliseconds: timeout) {
-      do {
-        let events = try inotify.readAvailable()
-        if !events.isEmpty {
-          readSome = true
-          lastEventAt = Monotonic.now()
-          activity.events += events.count
-          eventsSinceStatus += events.count
-          handle(events)
-        }
-      } catch {
-        note(error: "reading inotify events: \(error)")
-      }
+    let (events, lost) = reader.take(waitingUpTo: timeout)
+    if lost { overflowed = true }
+    let readSome = !events.isEmpty
+    if readSome {
+      lastEventAt = Monotonic.now()
+      activity.events += events.count
+      eventsSinceStatus += events.count
+      handle(events)
+    }
+    if let failure = reader.takeFailure() { note(error: failure) }
+    if schedule.count > Self.pendingLimit {
+      // More has changed than is worth tracking path by path: a rescan is cheaper (and keeps
+      // memory bounded).
+      overflowed = true
     }
     if overflowed {
       recoverFromOverflow()
@@ -130,9 +135,11 @@ final class WatchSession {
       }
     }
     maintain(now: Monotonic.now())
+    let backlog = reader.backlog
     activity.settled =
       schedule.isEmpty && pairing.isEmpty && live.pendingCount == 0
-      && inotify.queuedBytes == 0 && !overflowed
+      && backlog.events == 0 && backlog.kernelBytes == 0 && !overflowed
+    activity.commits = live.commits
     watcher.currentActivity.withLock { $0 = activity }
   }
 
@@ -153,7 +160,7 @@ final class WatchSession {
 
   /// Reconciles the paths that are due; walks the folders that are new or asked for a scan.
   private func processDue(now: UInt64) {
-    let due = schedule.takeDue(now: now)
+    let due = schedule.takeDue(now: now, limit: pipeline.options.batchSize)
     guard !due.isEmpty else { return }
     var scans: [String] = []
     for (path, scan) in due {
@@ -169,6 +176,12 @@ final class WatchSession {
     }
     if !scans.isEmpty { walk(Self.outermost(scans)) }
   }
+
+  /// Paths scheduled at once beyond which the watcher rescans instead.
+  static let pendingLimit = 100_000
+  /// Events read but not yet handled beyond which they are dropped as an overflow (about
+  /// 150 bytes each).
+  static let eventCapacity = 200_000
 
   // MARK: Helpers
 
