@@ -24,6 +24,12 @@ struct WatchCommand: AsyncParsableCommand {
   @Flag(help: "Log every change handled.")
   var verbose = false
 
+  @Flag(
+    help: """
+      Keep normal CPU and I/O priority (default: idle), e.g. to measure latency on a busy machine.
+      """)
+  var normalPriority = false
+
   @Option(
     help: ArgumentHelp(
       "Rescan folders left unwatched (watch limit reached) every this many seconds.",
@@ -91,8 +97,10 @@ struct WatchCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     // Before the crawl starts its threads (they inherit it).
-    for problem in IdlePriority.apply() {
-      logger.warning("cannot lower the priority: \(problem)")
+    if !normalPriority {
+      for problem in IdlePriority.apply() {
+        logger.warning("cannot lower the priority: \(problem)")
+      }
     }
     let pipeline = IndexingPipeline(
       index: searchable, scope: scope, contentTypes: rules.contentTypes,

@@ -34,7 +34,7 @@ final class EventReader: @unchecked Sendable {
           usleep(20_000)
           continue
         }
-        guard inotify.wait(milliseconds: 100) else { continue }
+        guard inotify.wait(milliseconds: 100), !paused() else { continue }
         do {
           append(try inotify.readAvailable())
         } catch {

@@ -29,7 +29,7 @@ struct WatcherRecoveryTests {
     let limit =
       (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
       .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
-    for round in 0...(limit / 2 + 100) {
+    for round in 0...(limit / 2 + 1000) {
       tree.chmod("a.txt", round % 2 == 0 ? 0o640 : 0o644)
       tree.chmod("b.txt", round % 2 == 0 ? 0o640 : 0o644)
     }
