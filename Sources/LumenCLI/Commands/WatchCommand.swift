@@ -10,7 +10,7 @@ import LumenStore
 struct WatchCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
-    abstract: "Keep the index up to date as files change (inotify), until interrupted.",
+    abstract: "Keep the index up to date as files change.",
     discussion: """
       With no PATH, watches the roots of the config file. Crawls each root first, then follows
       changes; SIGINT or SIGTERM commits what is pending and exits 0. One watcher per index.
