@@ -83,6 +83,32 @@ struct MarkupTree: Sendable {
     }
   }
 
+  /// Visits `start` and its subtree depth-first without recursion: `enter` before a node's
+  /// children (return false to skip them), `exit` after them, for entered nodes only.
+  func traverse(from start: Int, enter: (Int) -> Bool, exit: (Int) -> Void) {
+    var node = start
+    var entered = enter(node)
+    while true {
+      if entered, nodes[node].firstChild >= 0 {
+        node = nodes[node].firstChild
+        entered = enter(node)
+        continue
+      }
+      if entered { exit(node) }
+      while true {
+        if node == start { return }
+        let sibling = nodes[node].nextSibling
+        if sibling >= 0 {
+          node = sibling
+          entered = enter(node)
+          break
+        }
+        node = nodes[node].parent
+        exit(node)
+      }
+    }
+  }
+
   /// The next node in document order after `index`'s subtree, staying inside `ancestor`.
   private func following(_ index: Int, within ancestor: Int) -> Int {
     var node = index
