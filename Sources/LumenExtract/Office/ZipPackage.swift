@@ -44,6 +44,8 @@ final class ZipPackage {
 
   init(_ request: ExtractionRequest) throws(ExtractionError) {
     maxPartBytes = request.limits.maxBytes
+    // The archive may be larger than MaxBytes (which bounds each part), but must be a file.
+    _ = try BoundedFile.regularFileSize(pathBytes: request.fileSystemPath)
     do {
       if FaithfulPath.hasEscapes(request.path) {
         // ZIPFoundation opens by String path, which cannot spell a non-UTF-8 name: read the

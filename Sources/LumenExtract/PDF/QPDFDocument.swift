@@ -17,6 +17,7 @@ final class QPDFDocument {
   enum OpenProblem: Equatable {
     /// Encrypted with a user password we do not have; objects read but strings are garbage.
     case passwordRequired
+    /// Broken somewhere; qpdf recovered what it could (or warned and repaired).
     case damaged(String)
   }
 
@@ -42,6 +43,12 @@ final class QPDFDocument {
         let detail = qpdf_get_error_message_detail(data, error).map { String(cString: $0) }
         problem = .damaged(detail ?? "unreadable PDF")
       }
+    } else if status & QPDF_WARNINGS != 0, qpdf_more_warnings(data) != 0,
+      let warning = qpdf_next_warning(data)
+    {
+      // qpdf repaired something (a bad xref offset, a wrong length) and read on.
+      let detail = qpdf_get_error_message_detail(data, warning).map { String(cString: $0) }
+      problem = .damaged(detail ?? "repaired by qpdf")
     }
     openProblem = problem
     drain()

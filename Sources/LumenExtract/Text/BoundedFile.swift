@@ -17,12 +17,19 @@ enum BoundedFile {
 
   static func read(pathBytes: [UInt8], maxBytes: Int) throws(ExtractionError) -> Contents {
     let descriptor = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+      // O_NONBLOCK: opening a FIFO must not wait for a writer.
+      buffer.withMemoryRebound(to: CChar.self) {
+        open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+      }
     }
     guard descriptor >= 0 else {
       throw ExtractionError(.unreadable, "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw ExtractionError(.unsupported, "not a regular file")
+    }
     let budget = max(0, maxBytes)
     // One byte past the budget tells a file of exactly `maxBytes` from a longer one.
     var bytes = [UInt8](repeating: 0, count: min(budget + 1, 1 << 20))
@@ -45,9 +52,9 @@ enum BoundedFile {
 }
 
 extension BoundedFile {
-  /// The size of a regular file in bytes, for extractors that let a library read the file
-  /// itself and must refuse it up front when it is over the budget.
-  static func size(pathBytes: [UInt8]) throws(ExtractionError) -> Int {
+  /// The size of a regular file in bytes, for extractors that let a library open the file
+  /// itself: anything else (a FIFO would block the library's open forever) is refused.
+  static func regularFileSize(pathBytes: [UInt8]) throws(ExtractionError) -> Int {
     var status = stat()
     let result = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) }
@@ -55,12 +62,16 @@ extension BoundedFile {
     guard result == 0 else {
       throw ExtractionError(.unreadable, "cannot stat: \(String(cString: strerror(errno)))")
     }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw ExtractionError(.unsupported, "not a regular file")
+    }
     return Int(status.st_size)
   }
 
-  /// Throws `tooLarge` when the file is over `maxBytes`.
+  /// Throws `tooLarge` when the file is over `maxBytes`, `unsupported` when it is not a
+  /// regular file.
   static func checkSize(_ request: ExtractionRequest) throws(ExtractionError) {
-    let size = try size(pathBytes: request.fileSystemPath)
+    let size = try regularFileSize(pathBytes: request.fileSystemPath)
     guard size <= request.limits.maxBytes else {
       throw ExtractionError(
         .tooLarge, "\(size) bytes is over the rule's limit of \(request.limits.maxBytes)")
