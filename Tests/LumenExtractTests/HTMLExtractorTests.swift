@@ -33,7 +33,8 @@ import Testing
     for (syntax, actual) in [("microdata", data.microdata), ("json-ld", data.jsonLD)] {
       let expected = expectedItems(file, syntax)
       let same =
-        expected.count == actual.count && zip(expected, actual).allSatisfy(StructuredComparison.equal)
+        expected.count == actual.count
+        && zip(expected, actual).allSatisfy(StructuredComparison.equal)
       if !expected.isEmpty || !actual.isEmpty {
         agreement.record(
           file: file, field: "\(syntax) items (all equal)", expected: "\(expected.count) items",
@@ -53,7 +54,9 @@ import Testing
     var agreement = Agreement(allowed: Self.allowed)
     try Self.compare(file, into: &agreement)
     for disagreement in agreement.unexplained {
-      Issue.record("\(disagreement.file) \(disagreement.field)\nextruct: \(Self.expectedItems(file, disagreement.field.hasPrefix("micro") ? "microdata" : "json-ld"))\nLumen:   \(disagreement.actual)")
+      Issue.record(
+        "\(disagreement.file) \(disagreement.field)\nextruct: \(Self.expectedItems(file, disagreement.field.hasPrefix("micro") ? "microdata" : "json-ld"))\nLumen:   \(disagreement.actual)"
+      )
     }
   }
 
@@ -79,24 +82,52 @@ import Testing
   /// Core Spotlight attributes mapped from structured data, each checked against the value at a
   /// path in extruct's output for the same file.
   @Test(arguments: [
-    ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "address", "addressLocality"], AttributeKey.city),
-    ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "address", "addressCountry"], .country),
-    ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "address", "postalCode"], .postalCode),
-    ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "address", "streetAddress"], .thoroughfare),
+    (
+      "html/extruct-songkick-tovestyrke.html", "json-ld",
+      ["location", "address", "addressLocality"], AttributeKey.city
+    ),
+    (
+      "html/extruct-songkick-tovestyrke.html", "json-ld",
+      ["location", "address", "addressCountry"], .country
+    ),
+    (
+      "html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "address", "postalCode"],
+      .postalCode
+    ),
+    (
+      "html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "address", "streetAddress"],
+      .thoroughfare
+    ),
     ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "name"], .namedLocation),
-    ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "geo", "latitude"], .latitude),
-    ("html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "geo", "longitude"], .longitude),
-    ("html/extruct-LocalBusiness.002.html", "microdata", ["address", "streetAddress"], .thoroughfare),
+    (
+      "html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "geo", "latitude"], .latitude
+    ),
+    (
+      "html/extruct-songkick-tovestyrke.html", "json-ld", ["location", "geo", "longitude"],
+      .longitude
+    ),
+    (
+      "html/extruct-LocalBusiness.002.html", "microdata", ["address", "streetAddress"],
+      .thoroughfare
+    ),
     ("html/extruct-LocalBusiness.002.html", "microdata", ["address", "addressLocality"], .city),
-    ("html/extruct-LocalBusiness.002.html", "microdata", ["address", "addressRegion"], .stateOrProvince),
+    (
+      "html/extruct-LocalBusiness.002.html", "microdata", ["address", "addressRegion"],
+      .stateOrProvince
+    ),
     ("html/extruct-LocalBusiness.002.html", "microdata", ["name"], .namedLocation),
     ("html/schemaorg-eg-0005-microdata.html", "microdata", ["geo", "latitude"], .latitude),
     ("html/schemaorg-eg-0005-jsonld.html", "json-ld", ["geo", "longitude"], .longitude),
     ("html/schemaorg-eg-0005-jsonld.html", "json-ld", ["name"], .namedLocation),
     ("html/schemaorg-eg-0189-microdata.html", "microdata", ["location", "name"], .namedLocation),
-    ("html/schemaorg-eg-0189-jsonld.html", "json-ld", ["location", "address"], .fullyFormattedAddress),
+    (
+      "html/schemaorg-eg-0189-jsonld.html", "json-ld", ["location", "address"],
+      .fullyFormattedAddress
+    ),
     ("html/edsu-multiple-props.html", "microdata", ["author", "name"], .authors),
-    ("html/extruct-Event.001.html", "microdata", ["location", "address", "addressLocality"], .city),
+    (
+      "html/extruct-Event.001.html", "microdata", ["location", "address", "addressLocality"], .city
+    ),
   ])
   func wellKnownAttributeMatchesExtruct(
     _ file: String, _ syntax: String, _ path: [String], _ key: AttributeKey
@@ -153,14 +184,16 @@ import Testing
 
   @Test func otherVocabulariesGetASanitizedPrefix() throws {
     let attributes = try Self.extract("html/extruct-w3c-microdata.5.5.html").attributes
-    let title = try AttributeKey.custom("n_whatwg_org.work.title", valueType: .text, multiValued: true)
+    let title = try AttributeKey.custom(
+      "n_whatwg_org.work.title", valueType: .text, multiValued: true)
     #expect(attributes[title] == [.text("The house I found."), .text("The mailbox.")])
     #expect(attributes[.schemaTypes] == nil)
   }
 
   @Test func untypedItemsAndHyphenatedPropertiesStayQueryable() throws {
     let attributes = try Self.extract("html/edsu-multiple-props.html").attributes
-    let color = try AttributeKey.custom("microdata.favorite_color", valueType: .text, multiValued: true)
+    let color = try AttributeKey.custom(
+      "microdata.favorite_color", valueType: .text, multiValued: true)
     #expect(attributes[color] == [.text("orange")])
   }
 

@@ -38,10 +38,14 @@ import Testing
   @Test(arguments: [0.5, 0.9, 0.98])
   func truncatedPDFGivesPartialResultsOrACleanError(_ fraction: Double) throws {
     let directory = try TemporaryDirectory()
-    let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Corpus.path("documents/pdflatex-4-pages.pdf"))))
-    let path = try directory.write("cut.pdf", Array(original.prefix(Int(Double(original.count) * fraction))))
+    let original = [UInt8](
+      try Data(contentsOf: URL(fileURLWithPath: Corpus.path("documents/pdflatex-4-pages.pdf"))))
+    let path = try directory.write(
+      "cut.pdf", Array(original.prefix(Int(Double(original.count) * fraction))))
     do {
-      let outcome = try Self.withinSeconds(10) { try PDFExtractor().extract(Self.request(path, "application/pdf")) }
+      let outcome = try Self.withinSeconds(10) {
+        try PDFExtractor().extract(Self.request(path, "application/pdf"))
+      }
       // qpdf rebuilds the cross-reference table by scanning what is left.
       #expect(outcome.problems.contains { $0.hasPrefix("damaged") })
     } catch let error as ExtractionError {
@@ -51,7 +55,8 @@ import Testing
 
   @Test func brokenXrefOffsetIsRecovered() throws {
     let directory = try TemporaryDirectory()
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Corpus.path("documents/testPDF.pdf"))))
+    var bytes = [UInt8](
+      try Data(contentsOf: URL(fileURLWithPath: Corpus.path("documents/testPDF.pdf"))))
     let marker = Array("startxref".utf8)
     let position = try #require(
       (0...(bytes.count - marker.count)).last { Array(bytes[$0..<$0 + marker.count]) == marker })
@@ -91,16 +96,20 @@ import Testing
     let path = directory.url.appendingPathComponent("bomb.odt").path
     try ZipBuilder.make(
       at: path,
-      [("mimetype", .bytes(Self.odtMime)), ("meta.xml", .bytes(Array(Self.odfMeta.utf8))),
-       ("content.xml", .zeros(32 << 20))])
+      [
+        ("mimetype", .bytes(Self.odtMime)), ("meta.xml", .bytes(Array(Self.odfMeta.utf8))),
+        ("content.xml", .zeros(32 << 20)),
+      ])
     let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     #expect(size < 200_000)
     let limits = ExtractionLimits(maxBytes: 1 << 20)
     let outcome = try Self.withinSeconds(10) {
-      try OpenDocumentExtractor().extract(Self.request(path, "application/vnd.oasis.opendocument.text", limits: limits))
+      try OpenDocumentExtractor().extract(
+        Self.request(path, "application/vnd.oasis.opendocument.text", limits: limits))
     }
     #expect(outcome.attributes.text(.title) == "Survivor")
-    #expect(outcome.problems.contains { $0.contains("content.xml inflates to more than 1048576 bytes") })
+    #expect(
+      outcome.problems.contains { $0.contains("content.xml inflates to more than 1048576 bytes") })
   }
 
   @Test func zipBombWithALyingHeaderIsStoppedWhileInflating() throws {
@@ -129,10 +138,12 @@ import Testing
       """
     try ZipBuilder.make(
       at: path,
-      [("mimetype", .bytes(Array("application/epub+zip".utf8))),
-       ("META-INF/container.xml", .bytes(Array(container.utf8))),
-       ("../escaped.txt", .bytes(Array("owned".utf8))),
-       ("/etc/passwd", .bytes(Array("not really".utf8)))])
+      [
+        ("mimetype", .bytes(Array("application/epub+zip".utf8))),
+        ("META-INF/container.xml", .bytes(Array(container.utf8))),
+        ("../escaped.txt", .bytes(Array("owned".utf8))),
+        ("/etc/passwd", .bytes(Array("not really".utf8))),
+      ])
     let outcome = try EPUBExtractor().extract(Self.request(path, "application/epub+zip"))
     #expect(!FileManager.default.fileExists(atPath: victim))
     #expect(outcome.attributes.text(.textContent) == nil)
@@ -143,17 +154,21 @@ import Testing
   @Test func tooManyEntriesAreCapped() throws {
     let directory = try TemporaryDirectory()
     let path = directory.url.appendingPathComponent("many.xlsx").path
-    let entries = (0..<(ZipPackage.maxEntries + 5)).map { ("e\($0).xml", ZipBuilder.Content.bytes([])) }
+    let entries = (0..<(ZipPackage.maxEntries + 5)).map {
+      ("e\($0).xml", ZipBuilder.Content.bytes([]))
+    }
     try ZipBuilder.make(at: path, entries)
     let outcome = try OOXMLExtractor().extract(Self.request(path, "application/zip"))
-    #expect(outcome.problems.contains { $0.contains("more than \(ZipPackage.maxEntries) zip entries") })
+    #expect(
+      outcome.problems.contains { $0.contains("more than \(ZipPackage.maxEntries) zip entries") })
   }
 
   @Test func notAZipIsACleanError() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("fake.odt", "just text")
     #expect(throws: ExtractionError.self) {
-      try OpenDocumentExtractor().extract(Self.request(path, "application/vnd.oasis.opendocument.text"))
+      try OpenDocumentExtractor().extract(
+        Self.request(path, "application/vnd.oasis.opendocument.text"))
     }
   }
 
@@ -186,9 +201,11 @@ import Testing
     let meta = name == "billion laughs" ? Self.billionLaughs : Self.externalEntity
     let directory = try TemporaryDirectory()
     let path = directory.url.appendingPathComponent("entities.odt").path
-    try ZipBuilder.make(at: path, [("mimetype", .bytes(Self.odtMime)), ("meta.xml", .bytes(Array(meta.utf8)))])
+    try ZipBuilder.make(
+      at: path, [("mimetype", .bytes(Self.odtMime)), ("meta.xml", .bytes(Array(meta.utf8)))])
     let outcome = try Self.withinSeconds(5) {
-      try OpenDocumentExtractor().extract(Self.request(path, "application/vnd.oasis.opendocument.text"))
+      try OpenDocumentExtractor().extract(
+        Self.request(path, "application/vnd.oasis.opendocument.text"))
     }
     let passwd = (try? String(contentsOfFile: "/etc/passwd", encoding: .utf8)) ?? "root:x:0:0"
     let firstLine = String(passwd.prefix { $0 != "\n" })
@@ -213,7 +230,9 @@ import Testing
       + String(repeating: "<div itemscope itemprop=\"x\">", count: depth) + "deep"
       + String(repeating: "</div>", count: depth) + "<p>after</p></body></html>"
     let path = try directory.write("deep.html", page)
-    let outcome = try Self.withinSeconds(20) { try HTMLExtractor().extract(Self.request(path, "text/html")) }
+    let outcome = try Self.withinSeconds(20) {
+      try HTMLExtractor().extract(Self.request(path, "text/html"))
+    }
     // libxml2 stops building the tree 256 levels down; what came before is kept.
     #expect(outcome.attributes.text(.title) == "Deep")
     #expect(outcome.attributes.text(.textContent)?.hasPrefix("before") == true)
@@ -225,16 +244,16 @@ import Testing
       <div id="b" itemprop="related" itemscope itemtype="http://schema.org/Thing" itemref="a">
       <span itemprop="name">B</span></div>
       """
-    let data = try Self.withinSeconds(5) { HTMLExtractor.structuredData(in: Array(page.utf8)) }
+    let data = Self.withinSeconds(5) { HTMLExtractor.structuredData(in: Array(page.utf8)) }
     #expect(!data.microdata.isEmpty)
   }
 
-  @Test func deeplyNestedJSONLDIsAProblemNotACrash() throws {
+  @Test func deeplyNestedJSONLDIsAProblemNotACrash() {
     let depth = 100_000
     let page =
       "<script type=\"application/ld+json\">" + String(repeating: "[", count: depth)
       + String(repeating: "]", count: depth) + "</script>"
-    let data = try Self.withinSeconds(10) { HTMLExtractor.structuredData(in: Array(page.utf8)) }
+    let data = Self.withinSeconds(10) { HTMLExtractor.structuredData(in: Array(page.utf8)) }
     #expect(data.jsonLD.isEmpty)
     #expect(!data.problems.isEmpty)
   }
@@ -247,7 +266,8 @@ import Testing
     let outcome = try HTMLExtractor().extract(Self.request(path, "text/html"))
     let custom = outcome.attributes.keys.values.filter(\.isCustom)
     #expect(custom.count == SchemaOrgMapper.maxKeys)
-    #expect(outcome.problems.contains { $0.contains("more than \(SchemaOrgMapper.maxKeys) properties") })
+    #expect(
+      outcome.problems.contains { $0.contains("more than \(SchemaOrgMapper.maxKeys) properties") })
   }
 
   // MARK: Text

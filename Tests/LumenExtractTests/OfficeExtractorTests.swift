@@ -31,7 +31,8 @@ import Testing
     let attributes = try extract(file).attributes
     func texts(_ key: AttributeKey) -> [String]? { attributes[key]?.compactMap(\.text) }
     func record(_ field: String, _ result: (String?, String?, Bool)) {
-      agreement.record(file: file, field: field, expected: result.0, actual: result.1, agrees: result.2)
+      agreement.record(
+        file: file, field: field, expected: result.0, actual: result.1, agrees: result.2)
     }
     func strings(_ key: String) -> [String]? {
       (expected[key] as? [String]) ?? (expected[key] as? String).map { [$0] }
@@ -52,7 +53,8 @@ import Testing
         Compare.text(expected["Description"], attributes.text(.contentDescription)))
       record("Keywords→keywords", Compare.list(strings("Keywords"), texts(.keywords)))
       record("Language→languages", Compare.list(strings("Language"), texts(.languages)))
-      record("Application→creator", Compare.text(expected["Application"], attributes.text(.creator)))
+      record(
+        "Application→creator", Compare.text(expected["Application"], attributes.text(.creator)))
       record(
         "CreateDate→contentCreationDate",
         Compare.date(expected["CreateDate"], attributes.first(.contentCreationDate)?.date))
@@ -67,7 +69,8 @@ import Testing
       record(
         "Author→authors (split on ;)",
         Compare.list(
-          strings("Author")?.flatMap { $0.split(separator: ";").map(String.init) }, texts(.authors)))
+          strings("Author")?.flatMap { $0.split(separator: ";").map(String.init) }, texts(.authors))
+      )
       record("Subject→subject", Compare.text(expected["Subject"], attributes.text(.subject)))
       record(
         "Description→contentDescription",
@@ -75,9 +78,11 @@ import Testing
       record(
         "Keywords→keywords (split on , ;)",
         Compare.list(
-          (expected["Keywords"] as? String).map(DocumentProperties.splitKeywords), texts(.keywords)))
+          (expected["Keywords"] as? String).map(DocumentProperties.splitKeywords), texts(.keywords))
+      )
       record("Language→languages", Compare.list(strings("Language"), texts(.languages)))
-      record("Application→creator", Compare.text(expected["Application"], attributes.text(.creator)))
+      record(
+        "Application→creator", Compare.text(expected["Application"], attributes.text(.creator)))
       record("Company→organizations", Compare.list(strings("Company"), texts(.organizations)))
       record(
         "CreateDate→contentCreationDate",
@@ -93,13 +98,16 @@ import Testing
       record("Author→authors", Compare.list(strings("Author"), texts(.authors)))
       record("Contributor→contributors", Compare.list(strings("Contributor"), texts(.contributors)))
       record("Publisher→publishers", Compare.list(strings("Publisher"), texts(.publishers)))
-      record("Identifier[unique]→identifier", Compare.text(strings("Identifier")?.first, attributes.text(.identifier)))
+      record(
+        "Identifier[unique]→identifier",
+        Compare.text(strings("Identifier")?.first, attributes.text(.identifier)))
       record("Language→languages", Compare.list(strings("Language"), texts(.languages)))
       record("Subject→keywords", Compare.list(strings("Subject"), texts(.keywords)))
       record(
         "Description[0]→contentDescription",
         Compare.text(strings("Description")?.first, attributes.text(.contentDescription)))
-      record("Rights[0]→copyright", Compare.text(strings("Rights")?.first, attributes.text(.copyright)))
+      record(
+        "Rights[0]→copyright", Compare.text(strings("Rights")?.first, attributes.text(.copyright)))
       record(
         "Date[0]→contentCreationDate",
         Compare.date(strings("Date")?.first, attributes.first(.contentCreationDate)?.date))
@@ -113,6 +121,69 @@ import Testing
     var agreement = Agreement(allowed: Self.allowed)
     try Self.compare(file, into: &agreement)
     for disagreement in agreement.unexplained { Issue.record("\(disagreement)") }
+  }
+
+  @Test(arguments: [
+    ("documents/testWORD.docx", "This is a sample Microsoft Word Document."),
+    ("documents/exiftool-OOXML.docx", "Exiftool is astounding."),
+    ("documents/testPPT.pptx", "Black Panther"),
+    ("documents/testEXCEL.xlsx", "Sample Excel Worksheet - Numbers and their Squares"),
+    ("documents/testEXCEL.strict.xlsx", "I'm in bold blue, on a yellow background"),
+    ("documents/LibreOfficeWriter_odt_1.3.odt", "This is an example document"),
+    ("documents/LibreOfficeImpress_odp_1.3.odp", "An example Impress file"),
+    ("documents/testODT_svgTitleInStyledSpan.odt", "學生簽章"),
+    ("documents/idpf-wasteland.epub", "April is the cruellest month, breeding"),
+    ("documents/testEPUB.epub", "This is the text for chapter Two"),
+  ])
+  func textContentHoldsTheDocumentText(_ file: String, _ phrase: String) throws {
+    let text = try #require(try Self.extract(file).attributes.text(.textContent))
+    #expect(text.contains(phrase))
+  }
+
+  /// Slides in OpenDocument presentations are draw:page elements of content.xml (counted for
+  /// these two files with `unzip -p FILE content.xml | grep -o '<draw:page ' | wc -l`: 2 and 1).
+  @Test(arguments: [
+    ("documents/LibreOfficeImpress_odp_1.3.odp", 2), ("documents/testMasterFooter.odp", 1),
+  ])
+  func presentationSlidesArePages(_ file: String, _ slides: Int) throws {
+    #expect(try Self.extract(file).attributes.number(.pageCount) == Double(slides))
+  }
+
+  @Test func spreadsheetsHaveNoPageCount() throws {
+    for file in [
+      "documents/testEXCEL.xlsx", "documents/LibreOfficeCalc_ods_1.3.ods",
+      "documents/exiftool-OpenDoc.ods",
+    ] {
+      #expect(try Self.extract(file).attributes.number(.pageCount) == nil, "\(file)")
+    }
+  }
+
+  @Test(arguments: [3, 100, 4096])
+  func textStopsAtTheBudget(_ limit: Int) throws {
+    for file in [
+      "documents/testWORD.docx", "documents/idpf-wasteland.epub", "documents/testODFwithOOo3.odt",
+    ] {
+      let outcome = try Self.extract(file, limits: ExtractionLimits(maxTextBytes: limit))
+      let text = try #require(outcome.attributes.text(.textContent))
+      #expect(text.utf8.count <= limit)
+    }
+  }
+
+  @Test func encryptedFilesAreReportedAndKeepWhatIsReadable() throws {
+    let odt = try Self.extract("documents/testODTEncrypted.odt")
+    #expect(odt.attributes.text(.securityMethod) == "Password Encrypted")
+    #expect(odt.problems.contains { $0.contains("meta.xml") && $0.hasPrefix("encrypted") })
+    let docx = try Self.extract("documents/testWORD_protected_passtika.docx")
+    #expect(docx.attributes.text(.securityMethod) == "Password Encrypted")
+    #expect(docx.problems.contains { $0.hasPrefix("encrypted: an OLE2 container") })
+  }
+
+  /// Well-formed files produce no problems: a problem list that is never empty would hide
+  /// real ones.
+  @Test(arguments: odf + ooxml + epub)
+  func readableFilesHaveNoProblems(_ file: String) throws {
+    guard Self.oracle[file]?["Encrypted"] as? Bool != true else { return }
+    #expect(try Self.extract(file).problems == [])
   }
 
   @Test func agreementTable() throws {

@@ -49,7 +49,8 @@ import Testing
     let attributes = outcome.attributes
     func texts(_ key: AttributeKey) -> [String]? { attributes[key]?.compactMap(\.text) }
     func record(_ field: String, _ result: (String?, String?, Bool)) {
-      agreement.record(file: file, field: field, expected: result.0, actual: result.1, agrees: result.2)
+      agreement.record(
+        file: file, field: field, expected: result.0, actual: result.1, agrees: result.2)
     }
     if expected["Unreadable"] == nil {
       record("Title→title", Compare.text(expected["Title"], attributes.text(.title)))
@@ -59,7 +60,8 @@ import Testing
       record("Subject→subject", Compare.text(expected["Subject"], attributes.text(.subject)))
       record(
         "Keywords→keywords",
-        Compare.list((expected["Keywords"] as? String).map(PDFMetadata.splitKeywords), texts(.keywords)))
+        Compare.list(
+          (expected["Keywords"] as? String).map(PDFMetadata.splitKeywords), texts(.keywords)))
       record("Creator→creator", Compare.text(expected["Creator"], attributes.text(.creator)))
       record(
         "Producer→encodingApplications",
@@ -70,8 +72,11 @@ import Testing
       record(
         "ModDate→contentModificationDate",
         Compare.date(expected["ModDate"], attributes.first(.contentModificationDate)?.date))
-      record("PageWidth→pageWidth", Compare.number(expected["PageWidth"], attributes.number(.pageWidth)))
-      record("PageHeight→pageHeight", Compare.number(expected["PageHeight"], attributes.number(.pageHeight)))
+      record(
+        "PageWidth→pageWidth", Compare.number(expected["PageWidth"], attributes.number(.pageWidth)))
+      record(
+        "PageHeight→pageHeight",
+        Compare.number(expected["PageHeight"], attributes.number(.pageHeight)))
     }
     record("Pages→pageCount", Compare.number(expected["Pages"], attributes.number(.pageCount)))
     let encrypted = (expected["Encrypted"] as? Bool).map { $0 ? "yes" : "no" }
@@ -113,7 +118,8 @@ import Testing
     #expect(outcome.problems.isEmpty)
     #expect(outcome.attributes.text(.securityMethod) == "Standard RC4 128-bit")
     #expect(outcome.attributes.text(.title)?.hasPrefix("Rethinking the Financial Network") == true)
-    #expect(outcome.attributes.text(.textContent)?.contains("RETHINKING THE FINANCIAL NETWORK") == true)
+    #expect(
+      outcome.attributes.text(.textContent)?.contains("RETHINKING THE FINANCIAL NETWORK") == true)
   }
 
   @Test func userPasswordGivesStructureAndAProblem() throws {
@@ -152,7 +158,8 @@ import Testing
 
   @Test func fileOverMaxBytesIsRefused() throws {
     #expect(throws: ExtractionError.self) {
-      try Self.extract("documents/GeoTopo-komprimiert.pdf", limits: ExtractionLimits(maxBytes: 1000))
+      try Self.extract(
+        "documents/GeoTopo-komprimiert.pdf", limits: ExtractionLimits(maxBytes: 1000))
     }
   }
 
@@ -172,6 +179,22 @@ import Testing
   @Test(arguments: ["D:", "D:2022130101", "garbage", ""])
   func badPdfDatesAreNil(_ raw: String) {
     #expect(PDFDate.parse(raw) == nil)
+  }
+
+  /// Well-formed files produce no problems (only the password-protected one does).
+  @Test(arguments: files.filter { !$0.contains("password") })
+  func readableFilesHaveNoProblems(_ file: String) throws {
+    // A generous time budget: text extraction stops at half the budget, and this machine may
+    // be busy; the time stop itself is tested below.
+    #expect(try Self.extract(file, limits: ExtractionLimits(timeoutSeconds: 600)).problems == [])
+  }
+
+  @Test func textStopsAtHalfTheTimeBudgetAndSaysSo() throws {
+    let outcome = try Self.extract(
+      "documents/GeoTopo-komprimiert.pdf", limits: ExtractionLimits(timeoutSeconds: 0.000_001))
+    #expect(outcome.problems.contains { $0.contains("(time limit)") })
+    #expect(outcome.attributes.number(.pageCount) == 117)
+    #expect(outcome.attributes.text(.title) == "Geometrie und Topologie")
   }
 
   @Test func agreementTable() throws {

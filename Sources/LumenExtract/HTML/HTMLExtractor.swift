@@ -13,7 +13,8 @@ public struct HTMLExtractor: Extractor {
     let contents = try BoundedFile.read(request)
     var outcome = ExtractionOutcome()
     if !contents.isComplete {
-      outcome.problems.append("only the first \(request.limits.maxBytes) bytes were read (MaxBytes)")
+      outcome.problems.append(
+        "only the first \(request.limits.maxBytes) bytes were read (MaxBytes)")
     }
     guard !contents.bytes.isEmpty else { return outcome }
     guard let tree = MarkupParser.parseHTML(contents.bytes, encoding: Self.encoding(request)) else {
@@ -47,7 +48,8 @@ public struct HTMLExtractor: Extractor {
     let microdata = MicrodataReader.items(in: tree)
     let jsonLD = JSONLDReader.items(in: tree)
     return StructuredData(
-      microdata: microdata.items, jsonLD: jsonLD.items, problems: microdata.problems + jsonLD.problems)
+      microdata: microdata.items, jsonLD: jsonLD.items,
+      problems: microdata.problems + jsonLD.problems)
   }
 
   /// JSON-LD items as nodes; a `@graph` contributes each of its members as an item.

@@ -6,7 +6,9 @@ enum JSONLDReader {
     var items: [StructuredValue] = []
     var problems: [String] = []
     for script in tree.allElements()
-    where tree[script].name == "script" && tree.attribute("type", of: script) == "application/ld+json" {
+    where tree[script].name == "script"
+      && tree.attribute("type", of: script) == "application/ld+json"
+    {
       let text = tree.textContent(of: script).trimmingWhitespace()
       guard !text.isEmpty else { continue }
       do {

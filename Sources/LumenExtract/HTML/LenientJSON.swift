@@ -15,12 +15,15 @@ enum LenientJSON {
   }
 
   static func parse(_ text: String) throws(Failure) -> Any {
-    if let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) {
+    if let value = try? JSONSerialization.jsonObject(
+      with: Data(text.utf8), options: [.fragmentsAllowed])
+    {
       return value
     }
     let repaired = repair(stripLeadingCommentLine(text))
     do {
-      return try JSONSerialization.jsonObject(with: Data(repaired.utf8), options: [.fragmentsAllowed])
+      return try JSONSerialization.jsonObject(
+        with: Data(repaired.utf8), options: [.fragmentsAllowed])
     } catch {
       throw .invalid("\(error.localizedDescription)")
     }
@@ -73,7 +76,9 @@ enum LenientJSON {
       }
       if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
         index += 2
-        while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
+        while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") {
+          index += 1
+        }
         index += 2
         continue
       }

@@ -44,7 +44,8 @@ struct MicrodataReader {
     var item: [String: StructuredValue] = [:]
     let types = Self.words(tree.attribute("itemtype", of: node) ?? "")
     if !types.isEmpty {
-      item["type"] = types.count == 1 ? .string(types[0]) : .array(types.map(StructuredValue.string))
+      item["type"] =
+        types.count == 1 ? .string(types[0]) : .array(types.map(StructuredValue.string))
       if let id = tree.attribute("itemid", of: node), !id.isEmpty {
         item["id"] = .string(id.trimmingWhitespace())
       }
@@ -133,7 +134,9 @@ struct MicrodataReader {
     {
       var result: [String: StructuredValue] = [:]
       if tree.hasAttribute("required", of: node) { result["valueRequired"] = .bool(true) }
-      if let name = tree.attribute("name", of: node), !name.isEmpty { result["valueName"] = .string(name) }
+      if let name = tree.attribute("name", of: node), !name.isEmpty {
+        result["valueName"] = .string(name)
+      }
       return .object(result)
     }
     return .string(HTMLTextRenderer.microdata.text(tree, node))
@@ -142,10 +145,12 @@ struct MicrodataReader {
   /// A URL attribute (falling back to `content`, as lazy-loading pages use it), trimmed of
   /// HTML white space. Relative URLs stay relative: there is no base URL for a file.
   private func url(_ node: Int, _ attribute: String) -> String {
-    let raw = [tree.attribute(attribute, of: node), tree.attribute("content", of: node)]
+    let raw =
+      [tree.attribute(attribute, of: node), tree.attribute("content", of: node)]
       .compactMap { $0 }.first { !$0.isEmpty } ?? ""
     let html5Space: Set<Character> = [" ", "\t", "\n", "\u{0C}", "\r", "\r\n"]
-    return String(raw.drop { html5Space.contains($0) }.reversed().drop { html5Space.contains($0) }.reversed())
+    return String(
+      raw.drop { html5Space.contains($0) }.reversed().drop { html5Space.contains($0) }.reversed())
   }
 
   private static func words(_ text: String) -> [String] {

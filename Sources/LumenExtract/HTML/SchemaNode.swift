@@ -30,8 +30,10 @@ struct SchemaNode {
   func label(_ name: String) -> String? {
     for value in values(name) {
       switch value {
-      case .text(let text) where !text.trimmingWhitespace().isEmpty: return text.trimmingWhitespace()
-      case .node(let node): if let label = node.texts("name").first { return label.trimmingWhitespace() }
+      case .text(let text) where !text.trimmingWhitespace().isEmpty:
+        return text.trimmingWhitespace()
+      case .node(let node):
+        if let label = node.texts("name").first { return label.trimmingWhitespace() }
       default: continue
       }
     }
@@ -73,7 +75,9 @@ struct SchemaNode {
     guard let separator else { return ("schema", url) }
     let name = String(url[url.index(after: separator)...])
     var base = String(url[..<separator])
-    for scheme in ["https://", "http://"] where base.hasPrefix(scheme) { base.removeFirst(scheme.count) }
+    for scheme in ["https://", "http://"] where base.hasPrefix(scheme) {
+      base.removeFirst(scheme.count)
+    }
     if base.hasPrefix("www.") { base.removeFirst(4) }
     if base == "schema.org" { return ("schema", name) }
     return (DottedKey.sanitize(base), name)
@@ -116,7 +120,9 @@ struct SchemaNode {
     case .number(let number): return .text(AttributeValueFormatting.number(number))
     case .bool(let flag): return .text(flag ? "true" : "false")
     case .object(let members):
-      if let literal = members["@value"] { return jsonLDValue(literal, schemaContext: schemaContext) }
+      if let literal = members["@value"] {
+        return jsonLDValue(literal, schemaContext: schemaContext)
+      }
       if members.count == 1, let id = members["@id"]?.string { return .text(id) }
       return .node(SchemaNode(jsonLD: members, schemaContext: schemaContext))
     case .null, .array: return nil

@@ -84,13 +84,19 @@ struct SchemaOrgMapper {
 
   private mutating func finish() {
     func set(_ text: String?, _ key: AttributeKey) {
-      if let text = text?.trimmingWhitespace(), !text.isEmpty { attributes.set(.text(text), for: key) }
+      if let text = text?.trimmingWhitespace(), !text.isEmpty {
+        attributes.set(.text(text), for: key)
+      }
     }
     if !types.isEmpty { attributes.set(types.map(AttributeValue.text), for: .schemaTypes) }
     let names = authors.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     if !names.isEmpty { attributes.set(names.map(AttributeValue.text), for: .authors) }
-    if let date = startDate.flatMap({ ISO8601Dates.parse($0) }) { attributes.set(.date(date), for: .startDate) }
-    if let date = endDate.flatMap({ ISO8601Dates.parse($0) }) { attributes.set(.date(date), for: .endDate) }
+    if let date = startDate.flatMap({ ISO8601Dates.parse($0) }) {
+      attributes.set(.date(date), for: .startDate)
+    }
+    if let date = endDate.flatMap({ ISO8601Dates.parse($0) }) {
+      attributes.set(.date(date), for: .endDate)
+    }
     let place = eventLocation ?? firstPlace
     set(place?.label("name") ?? eventPlaceName, .namedLocation)
     let address = place?.nodes("address").first ?? firstAddress
@@ -100,8 +106,10 @@ struct SchemaOrgMapper {
       set(address.label("addressRegion"), .stateOrProvince)
       set(address.label("postalCode"), .postalCode)
       set(address.label("addressCountry"), .country)
-      let parts = ["streetAddress", "postalCode", "addressLocality", "addressRegion", "addressCountry"]
-        .compactMap { address.label($0) }
+      let parts = [
+        "streetAddress", "postalCode", "addressLocality", "addressRegion", "addressCountry",
+      ]
+      .compactMap { address.label($0) }
       if !parts.isEmpty { set(parts.joined(separator: ", "), .fullyFormattedAddress) }
     } else if let text = place?.texts("address").first {
       set(text, .fullyFormattedAddress)
@@ -149,7 +157,8 @@ struct SchemaOrgMapper {
     if existing == 0 {
       guard keyCount < Self.maxKeys else {
         if keyCount == Self.maxKeys {
-          problems.append("structured data: more than \(Self.maxKeys) properties; the rest are not indexed")
+          problems.append(
+            "structured data: more than \(Self.maxKeys) properties; the rest are not indexed")
           keyCount += 1
         }
         return

@@ -9,7 +9,9 @@ public struct StructuredData: Sendable, Equatable {
   /// JSON-LD blocks that could not be parsed even leniently, with the parser's reason.
   public var problems: [String]
 
-  public init(microdata: [StructuredValue] = [], jsonLD: [StructuredValue] = [], problems: [String] = []) {
+  public init(
+    microdata: [StructuredValue] = [], jsonLD: [StructuredValue] = [], problems: [String] = []
+  ) {
     self.microdata = microdata
     self.jsonLD = jsonLD
     self.problems = problems

@@ -61,7 +61,8 @@ public enum StructuredValue: Sendable, Hashable, CustomStringConvertible {
   /// Compact JSON with sorted keys.
   public var description: String {
     let data = try? JSONSerialization.data(
-      withJSONObject: jsonObject, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+      withJSONObject: jsonObject,
+      options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
     return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(self)"
   }
 }

@@ -12,7 +12,8 @@ enum CompoundFileReport {
     if let bytes = contents?.bytes, contains(bytes, marker) {
       outcome.attributes.set(.text("Password Encrypted"), for: .securityMethod)
       outcome.problems.append(
-        "encrypted: an OLE2 container holding a password-protected package; metadata needs the password")
+        "encrypted: an OLE2 container holding a password-protected package; metadata needs the password"
+      )
     } else {
       outcome.problems.append(
         "not a zip package: an OLE2 compound file (a legacy binary Office file under this name?)")

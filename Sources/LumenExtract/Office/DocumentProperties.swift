@@ -23,7 +23,9 @@ struct DocumentProperties {
 
   func write(into attributes: inout AttributeSet) {
     func text(_ value: String?, _ key: AttributeKey) {
-      if let value = value?.trimmingWhitespace(), !value.isEmpty { attributes.set(.text(value), for: key) }
+      if let value = value?.trimmingWhitespace(), !value.isEmpty {
+        attributes.set(.text(value), for: key)
+      }
     }
     func list(_ values: [String], _ key: AttributeKey) {
       let cleaned = values.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }

@@ -15,7 +15,9 @@ public struct EPUBExtractor: Extractor {
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
     let package = try ZipPackage(request)
     var outcome = ExtractionOutcome()
-    if package.isTruncated { outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries") }
+    if package.isTruncated {
+      outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries")
+    }
     guard let opfPath = Self.packageDocumentPath(package, problems: &outcome.problems),
       let tree = package.xml(opfPath, problems: &outcome.problems), let root = tree.root
     else {
@@ -27,12 +29,15 @@ public struct EPUBExtractor: Extractor {
     }
     var properties = DocumentProperties()
     if let metadata = tree.firstDescendant(of: root, named: "metadata", namespace: Self.opf) {
-      Self.readMetadata(tree, metadata, uniqueIdentifier: tree.attribute("unique-identifier", of: root), into: &properties)
+      Self.readMetadata(
+        tree, metadata, uniqueIdentifier: tree.attribute("unique-identifier", of: root),
+        into: &properties)
     }
     properties.write(into: &outcome.attributes)
     if request.limits.maxTextBytes > 0 {
       var budget = TextBudget(limit: request.limits.maxTextBytes)
-      for part in Self.spine(tree, root, folder: PackagePath.folder(of: opfPath)) where !budget.isFull {
+      for part in Self.spine(tree, root, folder: PackagePath.folder(of: opfPath))
+      where !budget.isFull {
         guard let bytes = try? package.read(part), let document = MarkupParser.parseHTML(bytes),
           let body = document.root
         else { continue }
@@ -46,13 +51,16 @@ public struct EPUBExtractor: Extractor {
 
   /// container.xml's first rootfile with the OPF media type.
   static func packageDocumentPath(_ package: ZipPackage, problems: inout [String]) -> String? {
-    guard let tree = package.xml("META-INF/container.xml", problems: &problems), let root = tree.root
+    guard let tree = package.xml("META-INF/container.xml", problems: &problems),
+      let root = tree.root
     else { return nil }
     let rootfiles = tree.descendants(of: root, named: "rootfile")
     let chosen =
       rootfiles.first { tree.attribute("media-type", of: $0) == "application/oebps-package+xml" }
       ?? rootfiles.first
-    return chosen.flatMap { tree.attribute("full-path", of: $0) }.map { PackagePath.resolve($0, from: "") }
+    return chosen.flatMap { tree.attribute("full-path", of: $0) }.map {
+      PackagePath.resolve($0, from: "")
+    }
   }
 
   /// Dublin Core in document order. The title is the one refined as `title-type main` (EPUB 3),
@@ -82,7 +90,8 @@ public struct EPUBExtractor: Extractor {
     }
     let titles = values("title")
     properties.title =
-      (titles.first { $0.id.flatMap { refinements[$0]?["title-type"] } == "main" } ?? titles.first)?.text
+      (titles.first { $0.id.flatMap { refinements[$0]?["title-type"] } == "main" } ?? titles.first)?
+      .text
     properties.authors = values("creator").map(\.text)
     properties.contributors = values("contributor").map(\.text)
     properties.publishers = values("publisher").map(\.text)

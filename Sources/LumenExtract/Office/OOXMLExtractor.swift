@@ -14,7 +14,9 @@ public struct OOXMLExtractor: Extractor {
     if ZipPackage.isCompoundFile(request) { return CompoundFileReport.outcome(request) }
     let package = try ZipPackage(request)
     var outcome = ExtractionOutcome()
-    if package.isTruncated { outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries") }
+    if package.isTruncated {
+      outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries")
+    }
     let relationships = OOXMLRelationships(package: package, part: "", problems: &outcome.problems)
     let corePart = relationships.target(endingWith: "core-properties") ?? "docProps/core.xml"
     let appPart =
@@ -41,7 +43,8 @@ public struct OOXMLExtractor: Extractor {
       let slides = Self.slideParts(package, presentation: mainPart, problems: &outcome.problems)
       if properties.pageCount == nil, !slides.isEmpty { properties.pageCount = slides.count }
       for slide in slides where !budget.isFull {
-        guard let tree = package.xml(slide, problems: &outcome.problems), let root = tree.root else {
+        guard let tree = package.xml(slide, problems: &outcome.problems), let root = tree.root
+        else {
           continue
         }
         budget.separate(with: "\n")
@@ -89,9 +92,10 @@ public struct OOXMLExtractor: Extractor {
     properties.subject = values["subject"]
     properties.contentDescription = values["description"]
     // Word joins several authors with semicolons (testWORD_multi_authors.docx).
-    properties.authors = values["creator"].map {
-      $0.split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-    } ?? []
+    properties.authors =
+      values["creator"].map {
+        $0.split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+      } ?? []
     properties.keywords = values["keywords"].map(DocumentProperties.splitKeywords) ?? []
     properties.languages = values["language"].map { [$0] } ?? []
     properties.created = DocumentProperties.date(values["created"])
@@ -123,7 +127,8 @@ public struct OOXMLExtractor: Extractor {
     if let presentation, let tree = package.xml(presentation, problems: &problems),
       let root = tree.root
     {
-      let relationships = OOXMLRelationships(package: package, part: presentation, problems: &problems)
+      let relationships = OOXMLRelationships(
+        package: package, part: presentation, problems: &problems)
       let ids = tree.descendants(of: root, named: "sldId").compactMap {
         tree.attribute("id", namespace: OOXMLRelationships.officeRelationships, of: $0)
           ?? tree.attribute("id", namespace: OOXMLRelationships.strictRelationships, of: $0)

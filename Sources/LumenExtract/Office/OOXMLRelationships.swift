@@ -13,7 +13,9 @@ struct OOXMLRelationships {
     let folder = PackagePath.folder(of: part)
     let name = part.isEmpty ? "" : String(part.dropFirst(folder.count))
     let relsPart = "\(folder)_rels/\(name).rels"
-    guard let tree = package.xml(relsPart, problems: &problems), let root = tree.root else { return }
+    guard let tree = package.xml(relsPart, problems: &problems), let root = tree.root else {
+      return
+    }
     for relationship in tree.descendants(of: root, named: "Relationship") {
       guard let target = tree.attribute("Target", of: relationship),
         tree.attribute("TargetMode", of: relationship) != "External"

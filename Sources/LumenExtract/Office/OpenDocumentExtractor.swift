@@ -17,7 +17,9 @@ public struct OpenDocumentExtractor: Extractor {
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
     let package = try ZipPackage(request)
     var outcome = ExtractionOutcome()
-    if package.isTruncated { outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries") }
+    if package.isTruncated {
+      outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries")
+    }
     let encrypted = Self.encryptedParts(package, problems: &outcome.problems)
     if !encrypted.isEmpty {
       outcome.attributes.set(.text("Password Encrypted"), for: .securityMethod)
@@ -26,10 +28,13 @@ public struct OpenDocumentExtractor: Extractor {
     }
     let kind = Self.kind(package, request: request)
     var properties = DocumentProperties()
-    if !encrypted.contains("meta.xml"), let tree = package.xml("meta.xml", problems: &outcome.problems) {
+    if !encrypted.contains("meta.xml"),
+      let tree = package.xml("meta.xml", problems: &outcome.problems)
+    {
       Self.readMeta(tree, kind: kind, into: &properties)
     }
-    if !encrypted.contains("content.xml"), let tree = package.xml("content.xml", problems: &outcome.problems),
+    if !encrypted.contains("content.xml"),
+      let tree = package.xml("content.xml", problems: &outcome.problems),
       let root = tree.root
     {
       if kind == .presentation {
@@ -49,7 +54,9 @@ public struct OpenDocumentExtractor: Extractor {
 
   /// The document kind from the `mimetype` entry, else from the request's MIME type.
   static func kind(_ package: ZipPackage, request: ExtractionRequest) -> Kind {
-    let declared = (try? package.read("mimetype", limit: 256)).map { String(decoding: $0, as: UTF8.self) }
+    let declared = (try? package.read("mimetype", limit: 256)).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     let mime = (declared ?? request.mimeType).trimmingWhitespace()
     if mime.contains("opendocument.text") { return .text }
     if mime.contains("opendocument.spreadsheet") { return .spreadsheet }
@@ -64,7 +71,9 @@ public struct OpenDocumentExtractor: Extractor {
     var parts: Set<String> = []
     for entry in tree.descendants(of: root, named: "file-entry", namespace: manifest)
     where tree.firstDescendant(of: entry, named: "encryption-data", namespace: manifest) != nil {
-      if let path = tree.attribute("full-path", namespace: manifest, of: entry) { parts.insert(path) }
+      if let path = tree.attribute("full-path", namespace: manifest, of: entry) {
+        parts.insert(path)
+      }
     }
     return parts
   }
@@ -98,7 +107,9 @@ public struct OpenDocumentExtractor: Extractor {
       let statistic = tree.elementChildren(of: meta).first(where: {
         tree.matches($0, "document-statistic", self.meta)
       }),
-      let pages = tree.attribute("page-count", namespace: self.meta, of: statistic).flatMap({ Int($0) })
+      let pages = tree.attribute("page-count", namespace: self.meta, of: statistic).flatMap({
+        Int($0)
+      })
     {
       properties.pageCount = pages
     }

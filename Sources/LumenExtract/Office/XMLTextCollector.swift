@@ -21,7 +21,9 @@ struct XMLTextCollector {
       switch node.kind {
       case .text:
         if let textElements {
-          guard node.parent >= 0, textElements.contains(tree[node.parent].name) else { return false }
+          guard node.parent >= 0, textElements.contains(tree[node.parent].name) else {
+            return false
+          }
         } else if node.text.allSatisfy(\.isWhitespace), !node.text.isEmpty {
           // Indentation between elements, not content: a single space at most.
           budget.separate(with: " ")

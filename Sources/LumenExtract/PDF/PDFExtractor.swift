@@ -55,14 +55,18 @@ public struct PDFExtractor: Extractor {
       attributes.set(.number(geometry.height), for: .pageHeight)
     }
     attributes.set(
-      .text(document.isEncrypted ? PDFSecurity.method(document: document) ?? "Encrypted" : PDFSecurity.none),
+      .text(
+        document.isEncrypted
+          ? PDFSecurity.method(document: document) ?? "Encrypted" : PDFSecurity.none),
       for: .securityMethod)
     return attributes
   }
 
   private static func metadata(_ metadata: PDFMetadata, into attributes: inout AttributeSet) {
     if let title = metadata.title { attributes.set(.text(title), for: .title) }
-    if !metadata.authors.isEmpty { attributes.set(metadata.authors.map(AttributeValue.text), for: .authors) }
+    if !metadata.authors.isEmpty {
+      attributes.set(metadata.authors.map(AttributeValue.text), for: .authors)
+    }
     if let subject = metadata.subject { attributes.set(.text(subject), for: .subject) }
     if !metadata.keywords.isEmpty {
       attributes.set(metadata.keywords.map(AttributeValue.text), for: .keywords)
@@ -80,7 +84,8 @@ public struct PDFExtractor: Extractor {
   /// Page text, page by page, until the text budget is spent or half the time budget is gone
   /// (the pipeline kills a worker at the full budget; stopping early keeps what was read).
   private static func text(
-    _ request: ExtractionRequest, started: ContinuousClock.Instant, into outcome: inout ExtractionOutcome
+    _ request: ExtractionRequest, started: ContinuousClock.Instant,
+    into outcome: inout ExtractionOutcome
   ) {
     guard let poppler = PopplerDocument(pathBytes: request.fileSystemPath) else {
       outcome.problems.append("text: poppler could not open the document")

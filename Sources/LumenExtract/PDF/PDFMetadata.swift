@@ -49,7 +49,9 @@ struct PDFMetadata {
     if keywords.isEmpty { keywords = xmp.keywords.map(Self.splitKeywords) ?? xmp.subjects }
     // Info has room for one Author string; XMP's dc:creator is a real list. When the list
     // starts with the Info author (testPDF_twoAuthors.pdf) it is the fuller truth.
-    if authors.isEmpty || (xmp.creators.count > authors.count && xmp.creators.first == authors.first) {
+    if authors.isEmpty
+      || (xmp.creators.count > authors.count && xmp.creators.first == authors.first)
+    {
       authors = xmp.creators
     }
   }

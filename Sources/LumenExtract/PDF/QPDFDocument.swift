@@ -43,12 +43,15 @@ final class QPDFDocument {
         let detail = qpdf_get_error_message_detail(data, error).map { String(cString: $0) }
         problem = .damaged(detail ?? "unreadable PDF")
       }
-    } else if status & QPDF_WARNINGS != 0, qpdf_more_warnings(data) != 0,
-      let warning = qpdf_next_warning(data)
-    {
-      // qpdf repaired something (a bad xref offset, a wrong length) and read on.
-      let detail = qpdf_get_error_message_detail(data, warning).map { String(cString: $0) }
-      problem = .damaged(detail ?? "repaired by qpdf")
+    } else if status & QPDF_WARNINGS != 0 {
+      // qpdf warns about small deviations too (a trailer /Size one too large); only a rebuilt
+      // cross-reference table means the file was really damaged.
+      while problem == nil, qpdf_more_warnings(data) != 0, let warning = qpdf_next_warning(data) {
+        let detail = qpdf_get_error_message_detail(data, warning).map { String(cString: $0) } ?? ""
+        if detail.contains("reconstruct") || detail.contains("damaged") {
+          problem = .damaged(detail)
+        }
+      }
     }
     openProblem = problem
     drain()

@@ -41,7 +41,9 @@ struct XMPPacket: Equatable {
   }
 
   /// A simple property, written as an attribute of rdf:Description or as a child element.
-  private static func simple(_ tree: MarkupTree, _ description: Int, _ name: String, _ namespace: String)
+  private static func simple(
+    _ tree: MarkupTree, _ description: Int, _ name: String, _ namespace: String
+  )
     -> String?
   {
     if let value = tree.attribute(name, namespace: namespace, of: description) {
@@ -66,7 +68,9 @@ struct XMPPacket: Equatable {
   }
 
   /// An ordered or unordered array (rdf:Seq, rdf:Bag): every non-empty entry.
-  private static func list(_ tree: MarkupTree, _ description: Int, _ name: String, _ namespace: String)
+  private static func list(
+    _ tree: MarkupTree, _ description: Int, _ name: String, _ namespace: String
+  )
     -> [String]
   {
     guard let element = child(tree, description, name, namespace) else { return [] }

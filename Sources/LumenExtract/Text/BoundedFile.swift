@@ -35,7 +35,9 @@ enum BoundedFile {
     var bytes = [UInt8](repeating: 0, count: min(budget + 1, 1 << 20))
     var count = 0
     while count <= budget {
-      if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, budget + 1 - count)) }
+      if count == bytes.count {
+        bytes += [UInt8](repeating: 0, count: min(bytes.count, budget + 1 - count))
+      }
       let got = bytes.withUnsafeMutableBytes { raw in
         Glibc.read(descriptor, raw.baseAddress! + count, raw.count - count)
       }

@@ -50,7 +50,8 @@ enum MarkdownTitle {
   }
 
   private static func unquote(_ value: String) -> String {
-    guard value.count >= 2, let first = value.first, first == value.last, first == "\"" || first == "'"
+    guard value.count >= 2, let first = value.first, first == value.last,
+      first == "\"" || first == "'"
     else { return value }
     return String(value.dropFirst().dropLast())
   }

@@ -15,7 +15,8 @@ enum TextTranscoder {
   ///   - declaredCharset: a charset from the MIME type (`text/plain; charset=…`) or the document.
   static func decode(_ bytes: [UInt8], declaredCharset: String? = nil) -> Decoded {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      return Decoded(text: utf8(bytes.dropFirst(3)) ?? latin1(bytes.dropFirst(3)), encodingName: "UTF-8")
+      return Decoded(
+        text: utf8(bytes.dropFirst(3)) ?? latin1(bytes.dropFirst(3)), encodingName: "UTF-8")
     }
     if bytes.starts(with: [0xFF, 0xFE]), let text = utf16(bytes.dropFirst(2), littleEndian: true) {
       return Decoded(text: text, encodingName: "UTF-16LE")
@@ -29,7 +30,9 @@ enum TextTranscoder {
     {
       return Decoded(text: text, encodingName: name.uppercased())
     }
-    if let littleEndian = looksLikeUTF16(bytes), let text = utf16(bytes[...], littleEndian: littleEndian) {
+    if let littleEndian = looksLikeUTF16(bytes),
+      let text = utf16(bytes[...], littleEndian: littleEndian)
+    {
       return Decoded(text: text, encodingName: littleEndian ? "UTF-16LE" : "UTF-16BE")
     }
     return Decoded(text: latin1(bytes[...]), encodingName: "ISO-8859-1")
@@ -39,8 +42,11 @@ enum TextTranscoder {
   static func charset(inMIMEType mimeType: String) -> String? {
     for parameter in mimeType.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "charset" else { continue }
-      let value = pair[1].trimmingWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+      guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "charset" else {
+        continue
+      }
+      let value = pair[1].trimmingWhitespace().trimmingCharacters(
+        in: CharacterSet(charactersIn: "\"'"))
       return value.isEmpty ? nil : value
     }
     return nil

@@ -31,7 +31,8 @@ enum MarkupParser {
     guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else { return nil }
     let handle = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
-        ParsedDocument(htmlReadMemory($0.baseAddress, Int32($0.count), nil, encoding, Int32(options)))
+        ParsedDocument(
+          htmlReadMemory($0.baseAddress, Int32($0.count), nil, encoding, Int32(options)))
       }
     }
     return handle.map { $0.tree(isHTML: true) }
@@ -65,7 +66,8 @@ private final class ParsedDocument {
       case XML_ELEMENT_NODE:
         let element = MarkupTree.Node(
           kind: .element, name: Self.string(current.pointee.name, lowercased: isHTML),
-          namespace: isHTML ? nil : current.pointee.ns.flatMap { Self.optionalString($0.pointee.href) },
+          namespace: isHTML
+            ? nil : current.pointee.ns.flatMap { Self.optionalString($0.pointee.href) },
           attributes: Self.attributes(of: current, isHTML: isHTML), text: "", parent: parent.index)
         let index = tree.append(element, previousSibling: parent.lastChild)
         open[open.count - 1].lastChild = index
@@ -124,7 +126,8 @@ private final class ParsedDocument {
     return result
   }
 
-  private static func string(_ pointer: UnsafePointer<xmlChar>?, lowercased: Bool = false) -> String {
+  private static func string(_ pointer: UnsafePointer<xmlChar>?, lowercased: Bool = false) -> String
+  {
     guard let pointer else { return "" }
     let value = String(cString: pointer)
     return lowercased ? value.lowercased() : value

@@ -31,7 +31,9 @@ struct Agreement {
   init(allowed: [String: [String: String]]) { self.allowed = allowed }
 
   /// Records one comparison; values are already rendered for printing.
-  mutating func record(file: String, field: String, expected: String?, actual: String?, agrees: Bool) {
+  mutating func record(
+    file: String, field: String, expected: String?, actual: String?, agrees: Bool
+  ) {
     if expected == nil, actual == nil { return }
     if rows[field] == nil { fieldOrder.append(field) }
     rows[field, default: Row()].compared += 1
@@ -54,7 +56,9 @@ struct Agreement {
 
   /// The table, one line per field: agreed / compared, and how many disagreements are explained.
   func table(title: String) -> String {
-    var lines = ["\(title)", "field                             agree  compared  pct     allow-listed"]
+    var lines = [
+      "\(title)", "field                             agree  compared  pct     allow-listed",
+    ]
     for field in fieldOrder {
       let row = rows[field]!
       let pct = String(format: "%5.1f%%", ratio(field) * 100)
@@ -110,8 +114,12 @@ enum Compare {
 
   /// Lists compare in order, each entry trimmed.
   static func list(_ expected: [String]?, _ actual: [String]?) -> (String?, String?, Bool) {
-    let e = expected?.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-    let a = actual?.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    let e = expected?.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+      !$0.isEmpty
+    }
+    let a = actual?.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+      !$0.isEmpty
+    }
     let eValue = e?.isEmpty == true ? nil : e
     let aValue = a?.isEmpty == true ? nil : a
     return (eValue.map { "\($0)" }, aValue.map { "\($0)" }, eValue == aValue)

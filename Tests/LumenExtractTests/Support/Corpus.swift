@@ -38,6 +38,7 @@ enum Corpus {
     _ file: String, mimeType: String, contentType: String = "public.data",
     limits: ExtractionLimits = ExtractionLimits()
   ) -> ExtractionRequest {
-    ExtractionRequest(path: path(file), mimeType: mimeType, contentType: contentType, limits: limits)
+    ExtractionRequest(
+      path: path(file), mimeType: mimeType, contentType: contentType, limits: limits)
   }
 }

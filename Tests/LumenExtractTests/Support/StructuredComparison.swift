@@ -31,7 +31,8 @@ enum StructuredComparison {
     case .array(let values): return values.flatMap { leaves($0, path: path) }
     case .object(let members):
       return members.keys.sorted().flatMap { leaves(members[$0]!, path: path + "/" + $0) }
-    case .string(let text): return ["\(path)=\(text.trimmingCharacters(in: .whitespacesAndNewlines))"]
+    case .string(let text):
+      return ["\(path)=\(text.trimmingCharacters(in: .whitespacesAndNewlines))"]
     case .number(let number): return ["\(path)=\(String(format: "%.4g", number))"]
     case .bool(let flag): return ["\(path)=\(flag)"]
     case .null: return ["\(path)=null"]
@@ -39,7 +40,9 @@ enum StructuredComparison {
   }
 
   /// (agreeing leaves, leaves on either side) between two item lists.
-  static func leafAgreement(_ expected: [StructuredValue], _ actual: [StructuredValue]) -> (Int, Int) {
+  static func leafAgreement(_ expected: [StructuredValue], _ actual: [StructuredValue]) -> (
+    Int, Int
+  ) {
     var remaining: [String: Int] = [:]
     let expectedLeaves = expected.flatMap { leaves($0) }
     for leaf in expectedLeaves { remaining[leaf, default: 0] += 1 }

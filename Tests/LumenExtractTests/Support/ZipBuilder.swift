@@ -37,7 +37,9 @@ enum ZipBuilder {
     var index = 0
     while index + 46 <= bytes.count {
       if Array(bytes[index..<index + 4]) == signature {
-        withUnsafeBytes(of: size.littleEndian) { bytes.replaceSubrange(index + 24..<index + 28, with: $0) }
+        withUnsafeBytes(of: size.littleEndian) {
+          bytes.replaceSubrange(index + 24..<index + 28, with: $0)
+        }
         index += 46
       } else {
         index += 1
