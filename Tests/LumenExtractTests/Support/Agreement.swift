@@ -49,6 +49,11 @@ struct Agreement {
     }
   }
 
+  /// Fields whose raw agreement (allow-listed entries count as misses) is under `minimum`.
+  func fields(below minimum: Double) -> [String] {
+    fieldOrder.filter { ratio($0) < minimum }
+  }
+
   func ratio(_ field: String) -> Double {
     guard let row = rows[field], row.compared > 0 else { return 1 }
     return Double(row.agreed) / Double(row.compared)
