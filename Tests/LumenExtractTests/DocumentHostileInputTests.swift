@@ -7,7 +7,7 @@ import Testing
 /// Broken and hostile files, generated here: each must end quickly with partial results or a
 /// clean ExtractionError, never a crash, a hang, a read outside the limits or a leaked secret.
 /// The time bounds are generous safety nets against hangs, not speed claims.
-@Suite struct HostileInputTests {
+@Suite struct DocumentHostileInputTests {
   static let odfMeta = """
     <?xml version="1.0" encoding="UTF-8"?>
     <office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
