@@ -75,8 +75,10 @@ public final class IndexingPipeline: Sendable {
     walker.stop()
   }
 
-  /// Crawls every root of the scope once.
-  public func run() async throws -> CrawlSummary {
+  /// Crawls every root of the scope once; with `folders`, only those folders and what they hold
+  /// (the watcher's rescan after lost events). A folder given that is gone or now out of scope
+  /// loses its items.
+  public func run(startingAt folders: [String]? = nil) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
     let context = PipelineContext(
@@ -97,9 +99,15 @@ public final class IndexingPipeline: Sendable {
     }
     defer { options.progress?.stop() }
 
+    for folder in folders ?? [] where scope.start(at: folder) == nil {
+      context.deletions.withLock {
+        $0.append(PendingDeletion(path: Scope.normalize(folder), isDirectory: true))
+      }
+    }
+
     let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
     let writing = writer.start()
-    await walker.walk { _ in PipelineVisitor(context: context) }
+    await walker.walk(startingAt: folders) { _ in PipelineVisitor(context: context) }
     context.records.close()
     try await writing.value
 

@@ -32,6 +32,8 @@ public struct DirectoryListing: Sendable {
   public let excludedCount: Int
   /// The root folder's own listing.
   public let isRoot: Bool
+  /// A folder the walk started at (a root, or a folder given to a rescan).
+  public let isStart: Bool
 }
 
 /// A folder or entry the walk could not read; the crawl goes on.

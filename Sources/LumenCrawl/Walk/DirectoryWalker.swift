@@ -44,15 +44,26 @@ public final class DirectoryWalker: Sendable {
     self.options = options
   }
 
-  /// Walks every root; returns when all threads are done (or `stop()` was called).
-  /// `makeVisitor(i)` runs on walk thread `i`.
-  public func walk(makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor) async {
+  /// Walks every root, or only the folders in `starts` (with what they hold), which must be
+  /// in scope: a rescan after lost events. Returns when all threads are done (or `stop()` was
+  /// called). `makeVisitor(i)` runs on walk thread `i`.
+  public func walk(
+    startingAt starts: [String]? = nil,
+    makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
+  ) async {
     let queue = WalkQueue(limit: options.queueLimit)
     current.withLock { $0 = queue }
-    let roots = scope.roots.map { root in
-      DirectoryTask(
-        path: root.path, systemPath: SystemPath(root.path), rawName: [], root: root,
-        rootDevice: nil, parentFrame: nil)
+    var roots: [DirectoryTask] = []
+    for folder in starts ?? scope.roots.map(\.path) {
+      guard let start = scope.start(at: folder) else { continue }
+      let path = Scope.normalize(folder)
+      var task = DirectoryTask(
+        path: path, systemPath: SystemPath(path),
+        rawName: Scope.components(of: path).last ?? [], root: start.root,
+        rootDevice: start.parentFrame == nil ? nil : start.root.device,
+        parentFrame: start.parentFrame)
+      task.isStart = true
+      roots.append(task)
     }
     let overflow = queue.offer(roots)
     precondition(overflow.isEmpty || options.queueLimit < roots.count)
@@ -201,7 +212,7 @@ public final class DirectoryWalker: Sendable {
     visitor.visit(
       DirectoryListing(
         directory: directory, root: task.root, entries: entries, failures: failures,
-        excludedCount: excluded, isRoot: isRoot))
+        excludedCount: excluded, isRoot: isRoot, isStart: task.isStart))
     return subfolders
   }
 

@@ -85,4 +85,7 @@ struct DirectoryTask: Sendable {
   let rootDevice: UInt64?
   /// Nil for a root.
   let parentFrame: ScopeFrame?
+  /// Where the walk began: its parent is not walked, so the folder's own item is the visitor's
+  /// to compare.
+  var isStart = false
 }
