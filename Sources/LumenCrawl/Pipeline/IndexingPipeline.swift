@@ -137,6 +137,8 @@ final class PipelineContext: Sendable {
   let records = BoundedChannel<[FileRecord]>(capacity: 16)
   let deletions = Mutex<[PendingDeletion]>([])
   let currentFolder = Mutex("")
+  /// Folders this crawl added and has not read yet: nothing is indexed below them.
+  let newFolders = Mutex<Set<String>>([])
   let state: Mutex<CrawlState>
   /// A never-crawled index holds nothing that could have moved: skip the lookups.
   let looksForMoves: Bool

@@ -32,16 +32,20 @@ final class PipelineVisitor: DirectoryVisitor {
     let folder = listing.directory.path
     context.currentFolder.withLock { $0 = folder }
     context.state.withLock { $0.folders += 1 }
-    var stored: [String: FileEntry]
-    do {
-      let children = try Blocking.run { [index = context.index] in
-        try await index.children(ofDirectory: folder)
+    var stored: [String: FileEntry] = [:]
+    // A folder this crawl added has nothing indexed below it: no need to ask.
+    let isNew = context.newFolders.withLock { $0.remove(folder) != nil }
+    if !isNew {
+      do {
+        let children = try Blocking.run { [index = context.index] in
+          try await index.children(ofDirectory: folder)
+        }
+        stored = Dictionary(children.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+      } catch {
+        // Without the index's view nothing can be compared; leave the folder as it is.
+        context.counters.fail(folder, "cannot read the index: \(error)")
+        return
       }
-      stored = Dictionary(children.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    } catch {
-      // Without the index's view nothing can be compared; leave the folder as it is.
-      context.counters.fail(folder, "cannot read the index: \(error)")
-      return
     }
     var records: [FileRecord] = []
     if listing.isStart { visitStart(listing, into: &records) }
@@ -152,6 +156,9 @@ final class PipelineVisitor: DirectoryVisitor {
     records.append(record)
     if stored == nil {
       context.counters.added.add(1, ordering: .relaxed)
+      if entry.status.kind == .directory {
+        context.newFolders.withLock { _ = $0.insert(entry.path) }
+      }
     } else {
       context.counters.updated.add(1, ordering: .relaxed)
     }
