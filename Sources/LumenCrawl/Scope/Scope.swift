@@ -345,33 +345,3 @@ public final class Scope: Sendable {
     return IgnoreRules(patterns: patterns, source: "exclude globs", folderDepth: depth)
   }
 }
-
-/// An exclude glob and where it was given (`--exclude`, the config file's path).
-public struct ExcludeGlob: Sendable, Hashable, ExpressibleByStringLiteral {
-  public var pattern: String
-  public var source: String
-
-  public init(_ pattern: String, source: String = "--exclude") {
-    self.pattern = pattern
-    self.source = source
-  }
-
-  public init(stringLiteral value: String) { self.init(value) }
-}
-
-/// The scope's options cannot be used.
-public enum ScopeError: Error, Equatable, CustomStringConvertible {
-  case relativeRoot(String)
-  case missingRoot(String, reason: String)
-  /// Nothing to crawl: no root given and none in the config file.
-  case noRoots(configFile: String?)
-
-  public var description: String {
-    switch self {
-    case .relativeRoot(let path): "root '\(path)' is not an absolute path"
-    case .missingRoot(let path, let reason): "\(path): \(reason)"
-    case .noRoots(let file):
-      "no folder to index: give one, or set roots in \(file ?? Config.defaultPath())"
-    }
-  }
-}

@@ -4,17 +4,6 @@ import LumenExtract
 import LumenModel
 import Synchronization
 
-/// Receives the walk's folders, one visitor per walk thread, on that thread. What a visitor does
-/// with a listing (compare with the index, sniff, extract) runs in parallel with the other
-/// threads' visits; the walk descends into a folder's subfolders once its visit returns.
-public protocol DirectoryVisitor: AnyObject {
-  func visit(_ listing: DirectoryListing)
-  /// A folder that could not be read: it has no listing, and nothing below it was walked.
-  func failed(_ error: CrawlError, isRoot: Bool)
-  /// The thread is done; flush what the visitor holds.
-  func finish()
-}
-
 /// Walks the roots of a `Scope` on several threads (both cores here), reading folders as raw
 /// bytes, stating every entry without following links, and handing each folder's admitted
 /// entries to a visitor.
@@ -239,16 +228,6 @@ public final class DirectoryWalker: Sendable {
     let error = SystemCallError("open")
     return error.isPermissionDenied ? error : nil
   }
-}
-
-/// Counters of a walk, readable while it runs (the progress line reads them).
-public final class WalkStatistics: Sendable {
-  public let folders = Atomic<Int>(0)
-  public let entries = Atomic<Int>(0)
-  public let excluded = Atomic<Int>(0)
-  public let errors = Atomic<Int>(0)
-
-  public init() {}
 }
 
 extension Array where Element == UInt8 {
