@@ -1,5 +1,4 @@
 import Foundation
-import LumenCrawl
 import LumenModel
 import LumenQuery
 import LumenStore
@@ -22,7 +21,7 @@ struct LiveQuery {
   /// Follows changes until SIGINT or SIGTERM.
   func follow(from initial: Set<String>, output: OutputStream) async throws {
     let stop = Stop()
-    let signals = InterruptSignals { _ in stop.requested.store(true, ordering: .relaxed) }
+    let signals = InterruptHandler(message: nil) { stop.requested.store(true, ordering: .relaxed) }
     defer { signals.cancel() }
     var current = initial
     while !stop.requested.load(ordering: .relaxed) {

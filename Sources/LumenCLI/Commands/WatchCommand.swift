@@ -112,8 +112,8 @@ struct WatchCommand: AsyncParsableCommand {
     options.ignoredPrefixes = [location.path]
     let watcher = FolderWatcher(
       pipeline: pipeline, options: options, logger: logger, lock: lock)
-    let interrupt = InterruptSignals { _ in
-      logger.info("stopping: committing what is pending")
+    let interrupt = InterruptHandler(message: nil) {
+      logger.info("stopping: committing what is pending (again to quit now)")
       watcher.stop()
     }
     defer {

@@ -16,24 +16,3 @@ public protocol FileExtracting: Sendable {
   /// The attributes of one regular file, or nil when no extractor applies.
   func extract(_ request: ExtractionRequest) -> FileExtraction?
 }
-
-/// What an extractor gave for one file.
-public struct FileExtraction: Sendable, Equatable {
-  public var attributes: AttributeSet
-  /// Parts of the file that were malformed; the rest of `attributes` still counts.
-  public var problems: [String]
-  public var extractor: ExtractorStamp
-
-  public init(attributes: AttributeSet, problems: [String] = [], extractor: ExtractorStamp) {
-    self.attributes = attributes
-    self.problems = problems
-    self.extractor = extractor
-  }
-}
-
-/// No extraction: file-system attributes and the sniffed type only.
-public struct SniffOnly: FileExtracting {
-  public init() {}
-  public func isCurrent(_ stamp: ExtractorStamp?) -> Bool { true }
-  public func extract(_ request: ExtractionRequest) -> FileExtraction? { nil }
-}

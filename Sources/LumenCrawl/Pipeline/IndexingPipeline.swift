@@ -75,25 +75,21 @@ public final class IndexingPipeline: Sendable {
     walker.stop()
   }
 
-  /// Crawls every root of the scope once.
-  public func run() async throws -> CrawlSummary {
-    try await run(subtrees: nil)
-  }
-
-  /// Crawls `subtrees` (roots or folders below them, each with everything below it), or every
-  /// root when nil. Only a crawl of every root records its progress as the client state: a
+  /// Crawls every root of the scope once; with `folders`, only those folders and what they hold
+  /// (the watcher's rescan after lost events). A folder given that is gone or now out of scope
+  /// loses its items. Only a crawl of every root records its progress as the client state: a
   /// partial one says nothing about whether the index is complete.
   ///
   /// `willList` is called, on the walk's threads, with each folder below the starting ones
   /// before the walk lists it: the watcher puts its watch there first, so that nothing created
   /// after the listing goes unseen.
   public func run(
-    subtrees: [String]?, willList: (@Sendable (String) -> Void)? = nil
+    startingAt folders: [String]? = nil, willList: (@Sendable (String) -> Void)? = nil
   ) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
     let context = makeContext(started: started, looksForMoves: previous != nil)
-    context.recordsState = subtrees == nil
+    context.recordsState = folders == nil
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
       ProgressReporter.Snapshot(
@@ -104,17 +100,18 @@ public final class IndexingPipeline: Sendable {
     }
     defer { options.progress?.stop() }
 
+    for folder in folders ?? [] where scope.start(at: folder) == nil {
+      context.deletions.withLock {
+        $0.append(PendingDeletion(path: Scope.normalize(folder), isDirectory: true))
+      }
+    }
+
     let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
     let writing = writer.start()
-    let makeVisitor: @Sendable (Int) -> DirectoryVisitor = { _ in
+    await walker.walk(startingAt: folders) { _ in
       let visitor = PipelineVisitor(context: context)
       guard let willList else { return visitor }
       return ListingAnnouncer(visitor, willList: willList)
-    }
-    if let subtrees {
-      await walker.walk(subtrees: subtrees, makeVisitor: makeVisitor)
-    } else {
-      await walker.walk(makeVisitor: makeVisitor)
     }
     context.records.close()
     try await writing.value
@@ -144,71 +141,4 @@ public final class IndexingPipeline: Sendable {
       looksForMoves: looksForMoves,
       expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
   }
-}
-
-/// Tells the caller about each subfolder of a listing before the walk descends into it (the
-/// walk lists a folder's subfolders only after its visit returns), then visits as usual.
-private final class ListingAnnouncer: DirectoryVisitor {
-  private let inner: DirectoryVisitor
-  private let willList: @Sendable (String) -> Void
-
-  init(_ inner: DirectoryVisitor, willList: @escaping @Sendable (String) -> Void) {
-    self.inner = inner
-    self.willList = willList
-  }
-
-  func visit(_ listing: DirectoryListing) {
-    for entry in listing.entries where entry.status.kind == .directory { willList(entry.path) }
-    inner.visit(listing)
-  }
-
-  func failed(_ error: CrawlError, isRoot: Bool) { inner.failed(error, isRoot: isRoot) }
-  func finish() { inner.finish() }
-}
-
-/// What the crawl threads and the writer share.
-final class PipelineContext: Sendable {
-  let index: SearchableIndex
-  let scope: Scope
-  let builder: FileItemBuilder
-  let contentTypes: ContentTypeRegistry
-  let options: IndexingPipeline.Options
-  let counters = CrawlCounters()
-  let records = BoundedChannel<[FileRecord]>(capacity: 16)
-  let deletions = Mutex<[PendingDeletion]>([])
-  let currentFolder = Mutex("")
-  let state: Mutex<CrawlState>
-  /// A never-crawled index holds nothing that could have moved: skip the lookups.
-  let looksForMoves: Bool
-  let expiration: Date
-  /// Whether commits carry the crawl's client state (a crawl of every root does).
-  var recordsState: Bool {
-    get { recordingState.load(ordering: .relaxed) }
-    set { recordingState.store(newValue, ordering: .relaxed) }
-  }
-  private let recordingState = Atomic<Bool>(true)
-  /// Called before the index moves an item found by inode, so that a caller holding
-  /// uncommitted changes (the watcher) writes them first and the move applies after them.
-  let beforeMove = Mutex<(@Sendable () -> Void)?>(nil)
-
-  init(
-    index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
-    contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
-    looksForMoves: Bool, expiration: Date
-  ) {
-    self.index = index
-    self.scope = scope
-    self.builder = builder
-    self.contentTypes = contentTypes
-    self.options = options
-    self.state = Mutex(state)
-    self.looksForMoves = looksForMoves
-    self.expiration = expiration
-  }
-}
-
-/// An item whose file is gone, deleted at the end of the crawl unless a move claimed it.
-struct PendingDeletion: Sendable, Hashable {
-  let path: String
-  let isDirectory: Bool
 }

@@ -79,12 +79,12 @@ public final class Scope: Sendable {
     guard let root = root(containing: path) else { return .outsideRoots }
     if path == root.path { return .included }
     let components = Self.components(of: path)
-    let frame: ScopeFrame
-    switch descend(components, from: root, through: components.count - 1) {
-    case .success(let found): frame = found
+    let parent: ScopeFrame
+    switch parentFrame(of: components, in: root) {
+    case .success(let frame): parent = frame
     case .failure(let excluded): return excluded.verdict
     }
-    let verdict = verdict(name: components.last!, isDirectory: isDirectory, in: frame)
+    let verdict = verdict(name: components.last!, isDirectory: isDirectory, in: parent)
     guard verdict.isIncluded else { return verdict }
     if isDirectory, let marker = Self.hints(forFolder: path).marker { return .markerFile(marker) }
     if options.oneFileSystem, let device, let rootDevice = root.device, device != rootDevice {
@@ -93,42 +93,44 @@ public final class Scope: Sendable {
     return .included
   }
 
-  /// The rules in force inside `folder` (a root or a folder below one), for a walk that starts
-  /// there; nil when the folder is outside the roots or out of scope.
-  public func frame(forFolder rawPath: String) -> ScopeFrame? {
-    let path = Self.normalize(rawPath)
-    guard let root = root(containing: path) else { return nil }
-    if path == root.path { return frame(forRoot: root) }
-    let components = Self.components(of: path)
-    return try? descend(components, from: root, through: components.count).get()
-  }
-
-  /// Why a descent stopped: a folder on the way is out of scope.
-  private struct Excluded: Error {
-    let verdict: ScopeVerdict
-  }
-
-  /// The frame of the folder made of the first `end` components, built from the root's down
-  /// (cached), checking that each folder on the way is in scope.
-  private func descend(
-    _ components: [[UInt8]], from root: ScopeRoot, through end: Int
-  ) -> Result<ScopeFrame, Excluded> {
+  /// The frame of the folder holding `components` (below `root`), built from the root down and
+  /// cached; or why a folder on the way is out of scope.
+  private func parentFrame(
+    of components: [[UInt8]], in root: ScopeRoot
+  ) -> Result<ScopeFrame, ExcludedFolder> {
     var frame = frame(forRoot: root)
-    for depth in root.components.count..<max(root.components.count, end) {
+    for depth in root.components.count..<(components.count - 1) {
       let name = components[depth]
       let verdict = verdict(name: name, isDirectory: true, in: frame)
-      guard verdict.isIncluded else { return .failure(Excluded(verdict: verdict)) }
+      guard verdict.isIncluded else { return .failure(ExcludedFolder(verdict: verdict)) }
       let folder = Self.path(of: components[...depth])
       let hints = Self.hints(forFolder: folder)
-      if let marker = hints.marker { return .failure(Excluded(verdict: .markerFile(marker))) }
-      let parent = frame
+      if let marker = hints.marker { return .failure(ExcludedFolder(verdict: .markerFile(marker))) }
       frame = cachedFrame(folder) {
-        childFrame(path: folder, name: name, of: parent, hints: hints) {
+        childFrame(path: folder, name: name, of: frame, hints: hints) {
           SmallFile.read(path: folder + "/" + $0)
         }
       }
     }
     return .success(frame)
+  }
+
+  private struct ExcludedFolder: Error {
+    let verdict: ScopeVerdict
+  }
+
+  /// Where a walk starting at `folder` begins: its root, and the frame of the folder holding it
+  /// (nil for a root). Nil when the folder is not in scope.
+  func start(at folder: String) -> (root: ScopeRoot, parentFrame: ScopeFrame?)? {
+    let path = Self.normalize(folder)
+    guard let root = root(containing: path),
+      verdict(forPath: path, isDirectory: true).isIncluded
+    else { return nil }
+    if path == root.path { return (root, nil) }
+    guard case .success(let parent) = parentFrame(of: Self.components(of: path), in: root) else {
+      return nil
+    }
+    return (root, parent)
   }
 
   /// `verdict(forPath:isDirectory:device:)` is anything but `.included`.
@@ -341,35 +343,5 @@ public final class Scope: Sendable {
       }
     }
     return IgnoreRules(patterns: patterns, source: "exclude globs", folderDepth: depth)
-  }
-}
-
-/// An exclude glob and where it was given (`--exclude`, the config file's path).
-public struct ExcludeGlob: Sendable, Hashable, ExpressibleByStringLiteral {
-  public var pattern: String
-  public var source: String
-
-  public init(_ pattern: String, source: String = "--exclude") {
-    self.pattern = pattern
-    self.source = source
-  }
-
-  public init(stringLiteral value: String) { self.init(value) }
-}
-
-/// The scope's options cannot be used.
-public enum ScopeError: Error, Equatable, CustomStringConvertible {
-  case relativeRoot(String)
-  case missingRoot(String, reason: String)
-  /// Nothing to crawl: no root given and none in the config file.
-  case noRoots(configFile: String?)
-
-  public var description: String {
-    switch self {
-    case .relativeRoot(let path): "root '\(path)' is not an absolute path"
-    case .missingRoot(let path, let reason): "\(path): \(reason)"
-    case .noRoots(let file):
-      "no folder to index: give one, or set roots in \(file ?? Config.defaultPath())"
-    }
   }
 }

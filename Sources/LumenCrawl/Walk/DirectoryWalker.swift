@@ -4,17 +4,6 @@ import LumenExtract
 import LumenModel
 import Synchronization
 
-/// Receives the walk's folders, one visitor per walk thread, on that thread. What a visitor does
-/// with a listing (compare with the index, sniff, extract) runs in parallel with the other
-/// threads' visits; the walk descends into a folder's subfolders once its visit returns.
-public protocol DirectoryVisitor: AnyObject {
-  func visit(_ listing: DirectoryListing)
-  /// A folder that could not be read: it has no listing, and nothing below it was walked.
-  func failed(_ error: CrawlError, isRoot: Bool)
-  /// The thread is done; flush what the visitor holds.
-  func finish()
-}
-
 /// Walks the roots of a `Scope` on several threads (both cores here), reading folders as raw
 /// bytes, stating every entry without following links, and handing each folder's admitted
 /// entries to a visitor.
@@ -44,48 +33,27 @@ public final class DirectoryWalker: Sendable {
     self.options = options
   }
 
-  /// Walks every root; returns when all threads are done (or `stop()` was called).
-  /// `makeVisitor(i)` runs on walk thread `i`.
-  public func walk(makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor) async {
-    await walk(tasks: scope.roots.map(Self.task(forRoot:)), makeVisitor: makeVisitor)
-  }
-
-  /// Walks only `folders` (roots, or folders below them), each with everything below it, as the
-  /// crawl of their roots would: the same scope rules apply from each root down. A folder that
-  /// is outside the roots or out of scope is skipped. For the watcher's rescans.
+  /// Walks every root, or only the folders in `starts` (with what they hold), which must be
+  /// in scope: a rescan after lost events. Returns when all threads are done (or `stop()` was
+  /// called). `makeVisitor(i)` runs on walk thread `i`.
   public func walk(
-    subtrees folders: [String], makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
-  ) async {
-    var tasks: [DirectoryTask] = []
-    for folder in folders {
-      guard let root = scope.root(containing: folder) else { continue }
-      if folder == root.path {
-        tasks.append(Self.task(forRoot: root))
-        continue
-      }
-      guard let frame = scope.frame(forFolder: PathText.parent(of: folder)),
-        !scope.isExcluded(path: folder, isDirectory: true)
-      else { continue }
-      tasks.append(
-        DirectoryTask(
-          path: folder, systemPath: SystemPath(folder),
-          rawName: FaithfulPath.encode(PathText.name(of: folder)), root: root,
-          rootDevice: root.device, parentFrame: frame))
-    }
-    await walk(tasks: tasks, makeVisitor: makeVisitor)
-  }
-
-  private static func task(forRoot root: ScopeRoot) -> DirectoryTask {
-    DirectoryTask(
-      path: root.path, systemPath: SystemPath(root.path), rawName: [], root: root,
-      rootDevice: nil, parentFrame: nil)
-  }
-
-  private func walk(
-    tasks roots: [DirectoryTask], makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
+    startingAt starts: [String]? = nil,
+    makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
   ) async {
     let queue = WalkQueue(limit: options.queueLimit)
     current.withLock { $0 = queue }
+    var roots: [DirectoryTask] = []
+    for folder in starts ?? scope.roots.map(\.path) {
+      guard let start = scope.start(at: folder) else { continue }
+      let path = Scope.normalize(folder)
+      var task = DirectoryTask(
+        path: path, systemPath: SystemPath(path),
+        rawName: Scope.components(of: path).last ?? [], root: start.root,
+        rootDevice: start.parentFrame == nil ? nil : start.root.device,
+        parentFrame: start.parentFrame)
+      task.isStart = true
+      roots.append(task)
+    }
     let overflow = queue.offer(roots)
     precondition(overflow.isEmpty || options.queueLimit < roots.count)
     let threads = options.threads
@@ -233,7 +201,7 @@ public final class DirectoryWalker: Sendable {
     visitor.visit(
       DirectoryListing(
         directory: directory, root: task.root, entries: entries, failures: failures,
-        excludedCount: excluded, isRoot: isRoot))
+        excludedCount: excluded, isRoot: isRoot, isStart: task.isStart))
     return subfolders
   }
 
@@ -260,16 +228,6 @@ public final class DirectoryWalker: Sendable {
     let error = SystemCallError("open")
     return error.isPermissionDenied ? error : nil
   }
-}
-
-/// Counters of a walk, readable while it runs (the progress line reads them).
-public final class WalkStatistics: Sendable {
-  public let folders = Atomic<Int>(0)
-  public let entries = Atomic<Int>(0)
-  public let excluded = Atomic<Int>(0)
-  public let errors = Atomic<Int>(0)
-
-  public init() {}
 }
 
 extension Array where Element == UInt8 {

@@ -95,6 +95,8 @@ final class LiveIndexer: @unchecked Sendable {
       name: name, path: path, status: status, rawName: FaithfulPath.encode(name))
     var records: [FileRecord] = []
     visitor.process(entry, root: root, stored: stored, into: &records)
+    // (A new folder is walked by a run of its own, which asks the index about it.)
+    context.newFolders.withLock { $0.removeAll() }
     for deletion in context.deletions.withLock({ list in
       defer { list = [] }; return list
     }) {

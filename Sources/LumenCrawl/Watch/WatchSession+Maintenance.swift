@@ -35,7 +35,7 @@ extension WatchSession {
     }
     do {
       let summary = try Blocking.run { [pipeline] in
-        try await pipeline.run(subtrees: subtrees, willList: watchFolder)
+        try await pipeline.run(startingAt: subtrees, willList: watchFolder)
       }
       committedByRuns += summary.added + summary.updated + summary.removed + summary.moved
       let counts =
@@ -107,9 +107,6 @@ extension WatchSession {
       if !unwatched.isEmpty {
         logger.info("rescanning \(unwatched.count) unwatched folder(s)")
         table.clearUnwatched(under: unwatched)
-        // A walk lists what is inside a folder; the folder's own item (its mtime) is its
-        // parent's to compare, and the parent may be unwatched too.
-        for folder in unwatched { _ = live.reconcile(folder) }
         walk(unwatched, quietly: false)
       }
     }
