@@ -8,13 +8,18 @@ import LumenStore
 /// no longer shipped) counts as stale, so an upgrade re-reads exactly the files it concerns.
 public struct RuleBasedExtraction: FileExtracting {
   public let service: ExtractionService
+  /// Stamped on files no extractor read: see `RulesFingerprint`.
+  let noExtractorStamp: ExtractorStamp
 
   public init(service: ExtractionService) {
     self.service = service
+    noExtractorStamp = ExtractorStamp(
+      name: "", version: RulesFingerprint.of(rules: service.rules, catalog: service.catalog))
   }
 
   public func isCurrent(_ stamp: ExtractorStamp?) -> Bool {
     guard let stamp else { return true }
+    if stamp.name.isEmpty { return stamp == noExtractorStamp }
     return service.catalog.version(of: stamp.name) == stamp.version
   }
 
@@ -22,7 +27,13 @@ public struct RuleBasedExtraction: FileExtracting {
     let result = service.extract(
       ExtractionJob(
         path: request.path, mimeType: request.mimeType, contentType: request.contentType))
-    guard let outcome = result.outcome, let extractor = result.extractor else { return nil }
+    guard let outcome = result.outcome, let extractor = result.extractor else {
+      // Nothing read it: remember under which rules, so that a new extractor or rule for its
+      // type reaches it, and a file every extractor failed on is not retried until then.
+      return FileExtraction(
+        attributes: AttributeSet(), problems: result.failures.map { "\($0)" },
+        extractor: noExtractorStamp)
+    }
     return FileExtraction(
       attributes: outcome.attributes,
       problems: outcome.problems + result.failures.map { "\($0)" },
