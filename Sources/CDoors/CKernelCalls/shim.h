@@ -38,6 +38,9 @@ static inline int lumen_set_idle_cpu_priority(int tid) {
 /// A thread's scheduling policy (5 is SCHED_IDLE), or -1 with errno.
 static inline int lumen_cpu_policy(int tid) { return sched_getscheduler(tid); }
 
+/// The calling thread's id (gettid(2)).
+static inline int lumen_thread_id(void) { return (int)syscall(SYS_gettid); }
+
 /// Bytes waiting to be read on a descriptor (FIONREAD), or -1.
 static inline int lumen_pending_bytes(int descriptor) {
   int count = 0;

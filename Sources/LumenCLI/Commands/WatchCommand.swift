@@ -53,31 +53,36 @@ struct WatchCommand: AsyncParsableCommand {
       printError(error.description)
       throw ExitCode.failure
     }
-    // Roots named here must exist; configured ones may be unmounted for now (they are
-    // crawled when they appear).
-    let roots = (paths.isEmpty ? config.roots : paths).map {
-      URL(fileURLWithPath: $0).standardizedFileURL.path
-    }
-    guard !roots.isEmpty else {
-      throw ValidationError("give a PATH, or roots in \(Config.defaultPath())")
-    }
-    for root in paths.isEmpty ? [] : roots {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
-        printError("\(root): no such folder")
-        throw ExitCode.failure
-      }
-    }
     let rules: LoadedRules
     do { rules = try LoadedRules.load() } catch { throw ExitCode.failure }
+    // Resolved as `lumen index` resolves them (symbolic links too), so that both keep the same
+    // roots. Roots named here must exist; configured ones may be unmounted for now: they are
+    // watched for and crawled when they appear.
+    let given = paths.isEmpty ? config.roots : paths
+    guard !given.isEmpty else {
+      throw ValidationError("give a PATH, or roots in \(Config.defaultPath())")
+    }
+    var roots: [String] = []
+    for root in given {
+      let path: String
+      do {
+        path = try Scope.canonicalRoot(root, relativeTo: FileManager.default.currentDirectoryPath)
+      } catch {
+        guard paths.isEmpty else {
+          printError(error.description)
+          throw ExitCode.failure
+        }
+        path = URL(fileURLWithPath: root).standardizedFileURL.path
+      }
+      if !roots.contains(path) { roots.append(path) }
+    }
     let scope: Scope
     do {
       scope = try Scope(
         options: .init(
-          roots: roots, excludes: config.excludeGlobs, includeHidden: config.includeHidden,
-          honorIgnoreFiles: config.gitignore, oneFileSystem: config.oneFileSystem))
+          roots: roots, excludes: config.excludeGlobs,
+          includeHidden: config.includeHidden, honorIgnoreFiles: config.gitignore,
+          oneFileSystem: config.oneFileSystem))
     } catch {
       printError(error.description)
       throw ExitCode.failure

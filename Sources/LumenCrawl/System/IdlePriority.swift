@@ -14,7 +14,21 @@ public enum IdlePriority {
   @discardableResult
   public static func apply() -> [String] {
     var problems: [String] = []
-    for thread in threadIDs() {
+    // Threads the runtime starts meanwhile inherit from their creator, which may not have been
+    // changed yet: look again until no thread is new.
+    var done: Set<Int32> = []
+    while case let fresh = threadIDs().filter({ !done.contains($0) }), !fresh.isEmpty {
+      done.formUnion(fresh)
+      problems += lower(fresh)
+    }
+    return problems
+  }
+
+  private static func lower(_ threads: [Int32]) -> [String] {
+    var problems: [String] = []
+    // This thread last, so that the others are changed at normal speed on a busy machine.
+    let me = lumen_thread_id()
+    for thread in threads.filter({ $0 != me }) + threads.filter({ $0 == me }) {
       if lumen_set_idle_cpu_priority(thread) != 0 && errno != ESRCH {
         problems.append("SCHED_IDLE for thread \(thread): \(String(cString: strerror(errno)))")
       }
