@@ -38,7 +38,7 @@ BENCH_ARGS ?=
 TEST_ARGS ?=
 
 .PHONY: help deps build debug test run demo install uninstall man-check format lint \
-	bench-query bench-crawl bench-extract
+	bench-query bench-crawl bench-extract bench-watch
 
 help:
 	@echo "make deps           install the apt packages in scripts/apt-packages.txt that are missing"
@@ -50,7 +50,7 @@ help:
 	@echo "make uninstall      remove what install put there"
 	@echo "make man-check      render every man page with warnings on"
 	@echo "make format / lint  swift format Sources and Tests in place / report what it would change"
-	@echo "make bench-query | bench-crawl | bench-extract   run bench/query, bench/crawl, bench/extract"
+	@echo "make bench-query | bench-crawl | bench-extract | bench-watch   run bench/<name>"
 
 deps:
 	./scripts/install-deps
@@ -135,3 +135,6 @@ bench-crawl: build
 
 bench-extract: build
 	LUMEN=$(abspath $(RELEASE_BIN)) bench/extract $(BENCH_ARGS)
+
+bench-watch: build
+	LUMEN=$(abspath $(RELEASE_BIN)) bench/watch $(BENCH_ARGS)
