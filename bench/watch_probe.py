@@ -30,7 +30,7 @@ class LiveQuery:
     def __init__(self, lumen, db, query):
         self.proc = subprocess.Popen(
             [lumen, "find", "--live", "--json", "--db", db, query],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.cond = threading.Condition()
         self.seen = {}
         self.added = 0

@@ -54,8 +54,12 @@ public final class SearchableIndex: Sendable {
       if !db.configuration.readonly {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
       }
-      // 64 MiB of page cache: a million-item index keeps its hot index pages in memory.
-      try db.execute(sql: "PRAGMA cache_size = -65536")
+      // 64 MiB of page cache for the writer: a million-item index keeps its hot index pages in
+      // memory. Readers (a pool holds several, each with its own cache) do point lookups and
+      // one-pass scans that the system's file cache serves as well: 8 MiB each, so that a
+      // long-running crawler or watcher is not 300 MB of duplicated caches.
+      try db.execute(
+        sql: "PRAGMA cache_size = \(db.configuration.readonly ? -8192 : -65536)")
       StoreFunctions.register(in: db)
     }
     do {
@@ -79,7 +83,8 @@ public final class SearchableIndex: Sendable {
     } catch let error as SearchableIndexError {
       throw error
     } catch let error as DatabaseError {
-      throw SearchableIndexError.cannotOpen(path: location.path, reason: error.message ?? "\(error)")
+      throw SearchableIndexError.cannotOpen(
+        path: location.path, reason: error.message ?? "\(error)")
     }
     if !options.readOnly && options.sweepsOnOpen {
       try sweepExpiredNow(options.clock())

@@ -3,6 +3,7 @@
 // (syscall, ioctl) do not import, and SCHED_IDLE is declared only under _GNU_SOURCE.
 // Header-only: nothing to link.
 #include <errno.h>
+#include <malloc.h>
 #include <sched.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -37,6 +38,9 @@ static inline int lumen_set_idle_cpu_priority(int tid) {
 
 /// A thread's scheduling policy (5 is SCHED_IDLE), or -1 with errno.
 static inline int lumen_cpu_policy(int tid) { return sched_getscheduler(tid); }
+
+/// Returns the heap's free memory to the system (glibc keeps freed arenas otherwise).
+static inline void lumen_malloc_trim(void) { (void)malloc_trim(0); }
 
 /// The calling thread's id (gettid(2)).
 static inline int lumen_thread_id(void) { return (int)syscall(SYS_gettid); }

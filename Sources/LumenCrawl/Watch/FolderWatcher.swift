@@ -46,6 +46,9 @@ public final class FolderWatcher: Sendable {
     /// At most this many watches (nil: as many as the kernel allows). Beyond it folders are
     /// handled as when the kernel's limit is reached.
     public var maximumWatches: Int? = nil
+    /// The index writer's page cache once the first crawl is over (KiB): enough for the
+    /// watcher's small transactions, and it keeps a long-running watcher small.
+    public var writerCacheKiB = 16384
     /// Paths (and what starts with them) the watcher never indexes: the index's own files, whose
     /// every write would otherwise be an event.
     public var ignoredPrefixes: [String] = []

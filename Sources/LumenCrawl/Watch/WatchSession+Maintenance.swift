@@ -1,3 +1,4 @@
+import CKernelCalls
 import Foundation
 import Glibc
 import LumenModel
@@ -52,6 +53,14 @@ extension WatchSession {
     } catch {
       note(error: "crawl failed: \(error)")
     }
+    releaseMemory()
+  }
+
+  /// After a walk: SQLite's page caches (up to 64 MiB per connection) and what the walk's
+  /// threads freed go back to the system, so a watcher idling between changes stays small.
+  func releaseMemory() {
+    pipeline.index.releaseMemory()
+    lumen_malloc_trim()
   }
 
   /// Events were lost: every root is crawled again (incrementally: unchanged files are not
@@ -113,6 +122,10 @@ extension WatchSession {
     if now >= nextRenewalAt {
       nextRenewalAt = now + Monotonic.nanos(options.renewInterval)
       renewRoots()
+    }
+    if now >= nextMemoryReleaseAt {
+      nextMemoryReleaseAt = now + 300_000_000_000
+      releaseMemory()
     }
     publish(force: false)
   }

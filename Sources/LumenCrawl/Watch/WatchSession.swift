@@ -36,6 +36,8 @@ final class WatchSession {
   var nextRescanAt: UInt64 = 0
   var nextRootPollAt: UInt64 = 0
   var nextRenewalAt: UInt64 = 0
+  /// Every five minutes the caches the changes filled are given back.
+  var nextMemoryReleaseAt: UInt64 = 0
   var committedByRuns = 0
   var lastError: String?
 
@@ -87,11 +89,21 @@ final class WatchSession {
     logger.info(
       "crawling \(present.map(FaithfulPath.display).joined(separator: ", ")) before watching")
     crawl(present, everything: missingRoots.isEmpty)
+    // The crawl is done with its large page cache; the changes to come are small.
+    do {
+      try Blocking.run { [index = pipeline.index, kibibytes = options.writerCacheKiB] in
+        try await index.limitWriterCache(kibibytes: kibibytes)
+      }
+    } catch {
+      note(error: "cannot limit the index's cache: \(error)")
+    }
+    releaseMemory()
     activity.watching = true
     let now = Monotonic.now()
     nextRescanAt = now + Monotonic.nanos(options.rescanInterval)
     nextRootPollAt = now + Monotonic.nanos(options.rootPollInterval)
     nextRenewalAt = now + Monotonic.nanos(options.renewInterval)
+    nextMemoryReleaseAt = now + 300_000_000_000
     logger.info(
       "watching \(table.count) folders under \(present.count) root(s)",
       metadata: ["watchLimit": "\(WatcherStatus.watchLimit().map(String.init) ?? "?")"])
