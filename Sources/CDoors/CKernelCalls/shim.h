@@ -42,6 +42,9 @@ static inline int lumen_cpu_policy(int tid) { return sched_getscheduler(tid); }
 /// Returns the heap's free memory to the system (glibc keeps freed arenas otherwise).
 static inline void lumen_malloc_trim(void) { (void)malloc_trim(0); }
 
+/// At most `count` malloc arenas (glibc makes up to 8 per core, one per contending thread).
+static inline int lumen_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
+
 /// The calling thread's id (gettid(2)).
 static inline int lumen_thread_id(void) { return (int)syscall(SYS_gettid); }
 

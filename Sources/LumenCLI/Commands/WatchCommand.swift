@@ -45,6 +45,7 @@ struct WatchCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    ProcessMemory.limitArenas()
     let logger = LogSetup.bootstrap(quiet: quiet, verbose: verbose)
     let config: Config
     do {

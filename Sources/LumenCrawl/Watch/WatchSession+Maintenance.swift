@@ -1,4 +1,3 @@
-import CKernelCalls
 import Foundation
 import Glibc
 import LumenModel
@@ -60,7 +59,7 @@ extension WatchSession {
   /// threads freed go back to the system, so a watcher idling between changes stays small.
   func releaseMemory() {
     pipeline.index.releaseMemory()
-    lumen_malloc_trim()
+    ProcessMemory.trim()
   }
 
   /// Events were lost: every root is crawled again (incrementally: unchanged files are not
