@@ -1,6 +1,7 @@
 #pragma once
 // The Linux calls the watcher needs that Swift's Glibc module leaves out: variadic ones
-// (syscall, ioctl) do not import, and SCHED_IDLE is declared only under _GNU_SOURCE.
+// (syscall, ioctl) do not import, SCHED_IDLE is declared only under _GNU_SOURCE, and
+// <malloc.h> (malloc_trim, mallopt) is not part of the module.
 // Header-only: nothing to link.
 #include <errno.h>
 #include <malloc.h>
@@ -23,21 +24,12 @@ static inline int lumen_set_idle_io_priority(int tid) {
                       (LUMEN_IOPRIO_CLASS_IDLE << LUMEN_IOPRIO_CLASS_SHIFT) | 0);
 }
 
-/// The I/O priority class of a process (0 = this one): ioprio_get(2) >> 13, or -1 with errno.
-static inline int lumen_io_priority_class(int pid) {
-  int value = (int)syscall(SYS_ioprio_get, LUMEN_IOPRIO_WHO_PROCESS, pid);
-  return value < 0 ? value : value >> LUMEN_IOPRIO_CLASS_SHIFT;
-}
-
 /// A thread into SCHED_IDLE (sched_setscheduler(2) on a thread id, 0 for the caller): 0 or -1
 /// with errno. On Linux the policy is per thread; threads created later inherit it.
 static inline int lumen_set_idle_cpu_priority(int tid) {
   struct sched_param parameter = {0};
   return sched_setscheduler(tid, LUMEN_SCHED_IDLE, &parameter);
 }
-
-/// A thread's scheduling policy (5 is SCHED_IDLE), or -1 with errno.
-static inline int lumen_cpu_policy(int tid) { return sched_getscheduler(tid); }
 
 /// Returns the heap's free memory to the system (glibc keeps freed arenas otherwise).
 static inline void lumen_malloc_trim(void) { (void)malloc_trim(0); }

@@ -39,11 +39,6 @@ public enum IdlePriority {
     return problems
   }
 
-  /// Whether the calling thread runs at idle CPU and I/O priority.
-  public static var isIdle: Bool {
-    lumen_cpu_policy(0) == 5 && lumen_io_priority_class(0) == 3
-  }
-
   private static func threadIDs() -> [Int32] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     let ids = names.compactMap(Int32.init)

@@ -47,7 +47,6 @@ final class LiveIndexer: @unchecked Sendable {
   }
 
   var pendingCount: Int { changes.count }
-  var counters: CrawlCounters { context.counters }
 
   /// Brings the item at `path` up to date with the disk.
   func reconcile(_ path: String) -> Outcome {
