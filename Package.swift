@@ -72,6 +72,11 @@ let package = Package(
       ],
       swiftSettings: strict),
 
+    // bench/query: builds a million-item index and times writes and queries (not a test).
+    .executableTarget(
+      name: "LumenBenchQuery", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
+      swiftSettings: strict),
+
     // MARK: Tests: real SQLite files, real files, the real binary.
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
     .testTarget(name: "LumenQueryTests", dependencies: ["LumenQuery"], swiftSettings: strict),

@@ -24,19 +24,23 @@ enum AttributeStorage: Sendable, Equatable {
 /// index written by an older Lumen may lack a column a newer built-in has, in which case that
 /// attribute lives in `value` until a migration adds the column.
 struct StorageLayout: Sendable {
+  /// Column by attribute name.
   let columns: [String: String]
+  /// Every column of `item`, in schema order.
+  let itemColumns: ItemColumns
 
-  init(itemColumns: Set<String>) {
+  init(itemColumns names: [String]) {
     var columns: [String: String] = [:]
-    for key in AttributeKey.builtIns where !key.isMultiValued && itemColumns.contains(key.name) {
+    let present = Set(names)
+    for key in AttributeKey.builtIns where !key.isMultiValued && present.contains(key.name) {
       columns[key.name] = key.name
     }
     self.columns = columns
+    self.itemColumns = ItemColumns(names: names)
   }
 
   static func read(_ db: Database) throws -> StorageLayout {
-    let names = try db.columns(in: "item").map(\.name)
-    return StorageLayout(itemColumns: Set(names))
+    StorageLayout(itemColumns: try db.columns(in: "item").map(\.name))
   }
 
   func storage(for key: AttributeKey) -> AttributeStorage {
@@ -52,5 +56,18 @@ struct StorageLayout: Sendable {
       }
     }
     return .values
+  }
+}
+
+/// The columns of `item`, numbered.
+struct ItemColumns: Sendable {
+  let names: [String]
+  let slots: [String: Int]
+
+  init(names: [String]) {
+    self.names = names
+    var slots: [String: Int] = [:]
+    for (slot, name) in names.enumerated() { slots[name] = slot }
+    self.slots = slots
   }
 }

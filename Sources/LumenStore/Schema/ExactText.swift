@@ -11,7 +11,8 @@ struct ExactText: Hashable, Sendable {
   }
 
   func hash(into hasher: inout Hasher) {
-    for byte in string.utf8 { hasher.combine(byte) }
+    var copy = string
+    copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 

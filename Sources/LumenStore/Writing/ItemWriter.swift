@@ -18,6 +18,8 @@ final class ItemWriter {
   var typeIDs: [ContentTypeKey: Int64] = [:]
   var attributeIDs: [String: Int64] = [:]
   var extractorIDs: [ExtractorStamp: Int64] = [:]
+  /// Prepared INSERTs by set of columns.
+  var insertStatements: [ColumnMask: Statement] = [:]
   /// Full-text bookkeeping, applied in bulk by `syncFullText()`: FTS5 pays a segment flush per
   /// statement, so one statement per chunk instead of one per item is most of the write speed.
   var fullTextRemovals: [(id: Int64, words: String?, terms: String?)] = []
@@ -62,8 +64,22 @@ final class ItemWriter {
     return true
   }
 
+  /// `ItemLookup.rowID`, with this transaction's folder ids cached: a crawl writes a folder's
+  /// files one after the other.
   func rowID(forIdentifier identifier: String) throws -> Int64? {
-    try ItemLookup.rowID(db, identifier: identifier)
+    if let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM item WHERE uid = ?"), arguments: [identifier])
+    {
+      return id
+    }
+    guard identifier.hasPrefix("/") else { return nil }
+    let split = StoredPath(identifier)
+    guard let directory = split.directory, let directoryID = try existingDirectoryID(directory)
+    else { return nil }
+    return try Int64.fetchOne(
+      db.cachedStatement(
+        sql: "SELECT id FROM item WHERE dir_id = ? AND name = ? AND uid IS NULL"),
+      arguments: [directoryID, split.name])
   }
 
   /// Derives a missing `contentTypeTree` when the index was given a content-type registry.
@@ -90,7 +106,7 @@ final class ItemWriter {
     id: Int64?, identifier: String, domain: String?, attributes: AttributeSet,
     expiration: Date?, file: FileFacts?
   ) throws {
-    var row = ItemRow()
+    var row = ItemRow(columns: context.layout.itemColumns)
     row.set("id", id?.databaseValue)
     var flags: ItemFlags = []
     let path = attributes.text(.path)
@@ -114,8 +130,10 @@ final class ItemWriter {
     var textContent: String? = nil
     var typeIdentifier: String? = nil
     var typeTree: [String]? = nil
-    for name in attributes.values.keys.sorted() {
-      guard let list = attributes.values[name], let key = try resolve(name, in: attributes) else { continue }
+    var resolved: [(AttributeKey, [AttributeValue])] = []
+    for (name, list) in attributes.values {
+      guard let key = try resolve(name, in: attributes) else { continue }
+      resolved.append((key, list))
       if list.contains(where: { $0.text.map { !$0.isNFC } ?? false }) {
         flags.insert(.hasUnnormalizedText)
       }
@@ -165,8 +183,15 @@ final class ItemWriter {
     }
     if flags.rawValue != 0 { row.set("flags", flags.rawValue.databaseValue) }
 
-    let insert = row.finish()
-    try db.cachedStatement(sql: insert.sql).execute(arguments: insert.arguments)
+    let statement: Statement
+    if let cached = insertStatements[row.mask] {
+      statement = cached
+    } else {
+      statement = try db.makeStatement(sql: row.insertSQL)
+      insertStatements[row.mask] = statement
+    }
+    statement.setUncheckedArguments(row.arguments)
+    try statement.execute()
     let rowID = id ?? db.lastInsertedRowID
 
     for (attributeID, list) in values {
@@ -177,7 +202,7 @@ final class ItemWriter {
         ).execute(arguments: [rowID, attributeID, ordinal, stored])
       }
     }
-    let documents = SearchDocuments(attributes, registry: registry)
+    let documents = SearchDocuments(resolved)
     if textContent != nil || documents.words != nil || documents.terms != nil {
       try db.cachedStatement(
         sql: "INSERT INTO item_text(item_id, text_content, words, terms) VALUES (?, ?, ?, ?)"
@@ -229,22 +254,53 @@ final class ItemWriter {
 }
 
 /// The columns and values of one `item` row, turned into an INSERT naming only the columns
-/// that have a value: a file item sets about a dozen of the hundred columns. Columns are sorted
-/// so that items with the same attributes share one cached statement.
+/// that have a value: a file item sets about fifteen of the hundred columns. The set of columns
+/// is a bit mask, so items with the same attributes share one prepared statement.
 struct ItemRow {
-  private var cells: [(column: String, value: DatabaseValue)] = []
+  let columns: ItemColumns
+  private(set) var mask = ColumnMask()
+  private var cells: [(slot: Int, value: DatabaseValue)] = []
 
-  mutating func set(_ column: String, _ value: DatabaseValue?) {
-    guard let value, !value.isNull else { return }
-    cells.append((column, value))
+  init(columns: ItemColumns) {
+    self.columns = columns
+    cells.reserveCapacity(24)
   }
 
-  mutating func finish() -> (sql: String, arguments: StatementArguments) {
-    cells.sort { $0.column < $1.column }
-    let names = cells.map { "\"\($0.column)\"" }.joined(separator: ",")
-    let marks = String(repeating: "?,", count: cells.count).dropLast()
-    return (
-      "INSERT INTO item(\(names)) VALUES (\(marks))", StatementArguments(cells.map(\.value))
-    )
+  mutating func set(_ column: String, _ value: DatabaseValue?) {
+    guard let value, !value.isNull, let slot = columns.slots[column] else { return }
+    mask.insert(slot)
+    cells.append((slot, value))
+  }
+
+  /// The values in column order, matching `insertSQL`.
+  var arguments: StatementArguments {
+    StatementArguments(cells.sorted { $0.slot < $1.slot }.map(\.value))
+  }
+
+  var insertSQL: String {
+    let names = cells.map(\.slot).sorted().map { "\"\(columns.names[$0])\"" }
+    let marks = String(repeating: "?,", count: names.count).dropLast()
+    return "INSERT INTO item(\(names.joined(separator: ","))) VALUES (\(marks))"
+  }
+}
+
+/// A set of `item` column slots.
+struct ColumnMask: Hashable {
+  private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+
+  mutating func insert(_ slot: Int) {
+    switch slot >> 6 {
+    case 0: words.0 |= 1 << UInt64(slot & 63)
+    case 1: words.1 |= 1 << UInt64(slot & 63)
+    default: words.2 |= 1 << UInt64(slot & 63)
+    }
+  }
+
+  static func == (lhs: ColumnMask, rhs: ColumnMask) -> Bool { lhs.words == rhs.words }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+    hasher.combine(words.2)
   }
 }

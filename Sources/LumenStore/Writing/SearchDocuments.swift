@@ -19,13 +19,12 @@ struct SearchDocuments: Equatable {
     TextFolding.fold(text, caseInsensitive: true, diacriticInsensitive: true)
   }
 
-  init(_ attributes: AttributeSet, registry: AttributeRegistry) {
+  /// The documents of an item's attributes, given with their registry rows.
+  init(_ attributes: [(AttributeKey, [AttributeValue])]) {
     var words: [String] = []
     var terms: [String] = []
-    for key in attributes.orderedKeys {
-      let row = key.isCustom ? (registry.key(named: key.name) ?? key) : key
-      guard row.isSearchableByDefault, row.valueType == .text, let values = attributes[key]
-      else { continue }
+    for (row, values) in attributes.sorted(by: { $0.0.name < $1.0.name }) {
+      guard row.isSearchableByDefault, row.valueType == .text else { continue }
       let isBody = !row.isCustom && row.name == AttributeKey.textContent.name
       for case .text(let text) in values {
         for word in WordSplitter.words(text) { words.append(Self.fold(String(word))) }
