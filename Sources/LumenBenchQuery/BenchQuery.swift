@@ -7,7 +7,7 @@ import LumenStore
 /// write throughput, bytes per item, and the latency of the first 100 results and of the count
 /// for each kind of query, as min / median / max over repeated runs. Run by bench/query.
 ///
-///     LumenBenchQuery [--items N] [--runs N] [--db PATH] [--reuse] [--names FILE]
+///     LumenBenchQuery [--items N] [--runs N] [--batch N] [--db PATH] [--reuse] [--names FILE]
 @main
 struct BenchQuery {
   static func main() async throws {
@@ -20,7 +20,9 @@ struct BenchQuery {
 
     if !reuse {
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-      try await build(location, itemCount: itemCount, namesFile: arguments.string("--names"))
+      try await build(
+        location, itemCount: itemCount, batchSize: arguments.int("--batch") ?? 500,
+        namesFile: arguments.string("--names"))
     }
     let index = try SearchableIndex(location: location, options: .init(sweepsOnOpen: false))
     try await report(index, runs: runs)
@@ -28,8 +30,10 @@ struct BenchQuery {
 
   // MARK: Writing
 
-  static func build(_ location: IndexLocation, itemCount: Int, namesFile: String?) async throws {
-    let index = try SearchableIndex(location: location)
+  static func build(
+    _ location: IndexLocation, itemCount: Int, batchSize: Int, namesFile: String?
+  ) async throws {
+    let index = try SearchableIndex(location: location, options: .init(batchSize: batchSize))
     try await index.renewDomain("files", until: Date().addingTimeInterval(30 * 86_400))
     var corpus = Corpus(seed: 42)
     var files: [FileRecord] = []

@@ -146,7 +146,7 @@ extension ItemWriter {
   func apply(_ operations: [PendingOperation]) throws {
     for operation in operations {
       switch operation {
-      case .index(let items): for item in items { try write(item) }
+      case .index(let items): try write(items)
       case .deleteIdentifiers(let identifiers): try delete(identifiers: identifiers)
       case .deleteDomains(let domains): try delete(domains: domains)
       case .deleteAll: try deleteAll()

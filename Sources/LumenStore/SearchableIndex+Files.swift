@@ -17,15 +17,19 @@ extension SearchableIndex {
     for (position, chunk) in chunks.enumerated() {
       let isLast = position == chunks.count - 1
       try await write { writer in
+        var items: [SearchableItem] = []
+        var facts: [FileFacts?] = []
         for record in chunk {
           var item = record.item
           if item.attributeSet[.path] == nil {
             item.attributeSet.set(.text(record.path), for: .path)
           }
-          let facts = FileFacts(
-            stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor)
-          try writer.write(item, file: facts)
+          items.append(item)
+          facts.append(
+            FileFacts(
+              stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor))
         }
+        try writer.write(items, files: facts)
         if isLast, let clientState { try writer.storeClientState(clientState) }
       }
     }

@@ -102,7 +102,10 @@ extension QueryCompiler {
     let plan = indexPlan(test)
     guard let check = check(test) else { return "0" }
     let storage = layout.storage(for: key)
-    if case .none = plan, let candidates = fullTextCandidates(key, test) {
+    // `fileName` has no index of its own (see migration v2): its candidates always come from
+    // the trigram index when the pattern allows.
+    let indexed = if case .none = plan { false } else { storage != .fileName }
+    if !indexed, let candidates = fullTextCandidates(key, test) {
       return "(\(candidates) AND \(anyValueOfRow(of: key, check)))"
     }
     switch storage {

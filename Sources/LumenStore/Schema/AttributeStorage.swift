@@ -59,12 +59,34 @@ struct StorageLayout: Sendable {
   }
 }
 
-/// The columns of `item`, numbered.
+/// The columns of `item`, numbered in schema order. The first sixteen are frozen by the v1
+/// migration (`StoreMigrations.v1Item`), so their slots are constants.
 struct ItemColumns: Sendable {
   let names: [String]
   let slots: [String: Int]
 
+  static let id = 0
+  static let uid = 1
+  static let domainID = 2
+  static let expires = 3
+  static let dirID = 4
+  static let name = 5
+  static let fileName = 6
+  static let flags = 7
+  static let typeID = 8
+  static let device = 9
+  static let inode = 10
+  static let size = 11
+  static let modification = 12
+  static let change = 13
+  static let extractorID = 14
+  static let fixed = [
+    "id", "uid", "domain_id", "expires", "dir_id", "name", "file_name", "flags", "type_id",
+    "st_dev", "st_ino", "st_size", "st_mtime_ns", "st_ctime_ns", "extractor_id",
+  ]
+
   init(names: [String]) {
+    precondition(Array(names.prefix(Self.fixed.count)) == Self.fixed, "unexpected item schema")
     self.names = names
     var slots: [String: Int] = [:]
     for (slot, name) in names.enumerated() { slots[name] = slot }

@@ -19,16 +19,33 @@ struct SearchDocuments: Equatable {
     TextFolding.fold(text, caseInsensitive: true, diacriticInsensitive: true)
   }
 
+  /// `fold`, remembering the non-ASCII results: folding them goes through Foundation's
+  /// normalization, and the same words ("résumé", "Zürich") come back item after item.
+  final class FoldCache {
+    private var folded: [ExactText: String] = [:]
+
+    func fold(_ text: some StringProtocol) -> String {
+      let string = String(text)
+      if string.utf8.allSatisfy({ $0 < 0x80 }) { return SearchDocuments.fold(string) }
+      let key = ExactText(string)
+      if let known = folded[key] { return known }
+      if folded.count > 20_000 { folded.removeAll(keepingCapacity: true) }
+      let result = SearchDocuments.fold(string)
+      folded[key] = result
+      return result
+    }
+  }
+
   /// The documents of an item's attributes, given with their registry rows.
-  init(_ attributes: [(AttributeKey, [AttributeValue])]) {
+  init(_ attributes: [(AttributeKey, [AttributeValue])], cache: FoldCache = FoldCache()) {
     var words: [String] = []
     var terms: [String] = []
     for (row, values) in attributes.sorted(by: { $0.0.name < $1.0.name }) {
       guard row.isSearchableByDefault, row.valueType == .text else { continue }
       let isBody = !row.isCustom && row.name == AttributeKey.textContent.name
       for case .text(let text) in values {
-        for word in WordSplitter.words(text) { words.append(Self.fold(String(word))) }
-        if !isBody { terms.append(Self.fold(text)) }
+        for word in WordSplitter.words(text) { words.append(cache.fold(word)) }
+        if !isBody { terms.append(cache.fold(text)) }
       }
     }
     self.words = words.isEmpty ? nil : words.joined(separator: " ")
