@@ -43,6 +43,7 @@ struct BenchQuery {
     var sliceSeconds = 0.0
     var sliceRates: [Double] = []
     var totalSeconds = 0.0
+    var cpuSeconds = 0.0
     let batch = index.options.batchSize
 
     func flush(force: Bool) async throws {
@@ -50,15 +51,19 @@ struct BenchQuery {
         let records = files
         files = []
         let start = DispatchTime.now()
+        let cpu = processCPUSeconds()
         try await index.indexFiles(records)
         sliceSeconds += seconds(since: start)
+        cpuSeconds += processCPUSeconds() - cpu
       }
       if messages.count >= batch || (force && !messages.isEmpty) {
         let items = messages
         messages = []
         let start = DispatchTime.now()
+        let cpu = processCPUSeconds()
         try await index.indexSearchableItems(items)
         sliceSeconds += seconds(since: start)
+        cpuSeconds += processCPUSeconds() - cpu
       }
     }
 
@@ -77,7 +82,10 @@ struct BenchQuery {
         sliceSeconds = 0
       }
     }
-    print("Wrote \(itemCount) items in \(format(totalSeconds)) s of index calls")
+    print(
+      "Wrote \(itemCount) items in \(format(totalSeconds)) s of index calls "
+        + "(\(format(cpuSeconds)) s CPU: \(Int(Double(itemCount) / cpuSeconds)) items per CPU-second; "
+        + "batch size \(batch))")
     print(
       "  items/s per \(slice)-item slice: "
         + summary(sliceRates, unit: "", digits: 0) + "  overall \(Int(Double(itemCount) / totalSeconds))")
@@ -165,6 +173,15 @@ struct BenchQuery {
 }
 
 // MARK: Helpers
+
+/// User + system CPU time of the process: on a shared machine, wall time also counts the other
+/// processes' turns.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
 
 func seconds(since start: DispatchTime) -> Double {
   Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -12,6 +12,7 @@ struct Corpus {
   private var currentFolder = ""
   private var filesLeftInFolder = 0
   private var serial = 0
+  private var namesInFolder: Set<String> = []
 
   init(seed: UInt64) { random = Random(seed: seed) }
 
@@ -100,6 +101,7 @@ struct Corpus {
     if filesLeftInFolder == 0 {
       currentFolder = nextFolder()
       filesLeftInFolder = random.int(in: 5...35)
+      namesInFolder = []
     }
     filesLeftInFolder -= 1
     var attributes = AttributeSet()
@@ -173,7 +175,9 @@ struct Corpus {
       type = "public.zip-archive"
       name = "\(word())-\(word()).zip"
     }
-    let path = currentFolder + "/" + name + (random.chance(0.02) ? " (\(serial))" : "")
+    // A folder never holds two files of the same name.
+    let unique = namesInFolder.insert(name).inserted ? name : "\(serial) \(name)"
+    let path = currentFolder + "/" + unique
     attributes.set(.text(path), for: .path)
     attributes.set(.text(String(path.split(separator: "/").last!)), for: .fileName)
     attributes.set(.text(type), for: .contentType)

@@ -5,15 +5,22 @@ import LumenModel
 /// the lookups for all of them in two statements and the inserts in a few multi-row statements
 /// instead of five statements per item is what makes indexing fast.
 extension ItemWriter {
-  /// Indexes items in order. A chunk with updates or a repeated identifier is written item by
-  /// item, since each write then depends on the one before.
+  /// Indexes items in order. A chunk with updates is written item by item, since an update
+  /// depends on what was written before it; otherwise an identifier given twice is simply
+  /// written once, as its last occurrence (each full item replaces the previous one entirely).
   func write(_ items: [SearchableItem], files: [FileFacts?]? = nil) throws {
-    let files = files ?? Array(repeating: nil, count: items.count)
-    var seen = Set<ExactText>()
-    let simple = items.allSatisfy { !$0.isUpdate && seen.insert(ExactText($0.uniqueIdentifier)).inserted }
-    guard simple else {
+    var files = files ?? Array(repeating: nil, count: items.count)
+    guard !items.contains(where: \.isUpdate) else {
       for (item, file) in zip(items, files) { try write(item, file: file) }
       return
+    }
+    var items = items
+    var last: [ExactText: Int] = [:]
+    for (index, item) in items.enumerated() { last[ExactText(item.uniqueIdentifier)] = index }
+    if last.count < items.count {
+      let kept = items.indices.filter { last[ExactText(items[$0].uniqueIdentifier)] == $0 }
+      items = kept.map { items[$0] }
+      files = kept.map { files[$0] }
     }
     try reserveRowIDs()
     let existing = try existingRows(items.map(\.uniqueIdentifier))

@@ -46,6 +46,7 @@ extension ItemWriter {
     row.set(ItemColumns.id, id.databaseValue)
     var flags: ItemFlags = []
     let path = attributes.text(.path)
+    let splitPath = path.map(StoredPath.init)
     let isFileItem = path.map { $0.hasPrefix("/") && $0.isIdentical(to: identifier) } ?? false
     if !isFileItem { row.set(ItemColumns.uid, identifier.databaseValue) }
 
@@ -78,15 +79,14 @@ extension ItemWriter {
       case .column(let column):
         row.set(layout.itemColumns.slots[column]!, list.first?.storedValue)
       case .path:
-        guard let text = list.first?.text else { break }
-        let split = StoredPath(text)
+        guard let split = splitPath else { break }
         if let directory = split.directory {
           row.set(ItemColumns.dirID, try directoryID(directory).databaseValue)
         }
         row.set(ItemColumns.name, split.name.databaseValue)
       case .fileName:
         guard let text = list.first?.text else { break }
-        if let path, StoredPath(path).name.isIdentical(to: text) {
+        if let splitPath, splitPath.name.isIdentical(to: text) {
           flags.insert(.fileNameIsName)
         } else {
           row.set(ItemColumns.fileName, text.databaseValue)
@@ -105,8 +105,9 @@ extension ItemWriter {
       }
     }
     if typeIdentifier != nil || typeTree != nil {
-      let key = ContentTypeKey(identifier: typeIdentifier, tree: typeTree)
-      row.set(ItemColumns.typeID, try contentTypeID(key).databaseValue)
+      row.set(
+        ItemColumns.typeID,
+        try contentTypeID(identifier: typeIdentifier, tree: typeTree).databaseValue)
     }
     if let file {
       row.set(ItemColumns.device, Int64(bitPattern: file.stamp.device).databaseValue)

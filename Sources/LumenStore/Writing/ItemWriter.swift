@@ -16,6 +16,7 @@ final class ItemWriter {
   var domainRows: [ExactText: (id: Int64, expires: Double?)] = [:]
   var directoryIDs: [ExactText: Int64] = [:]
   var typeIDs: [ContentTypeKey: Int64] = [:]
+  var recentTypes: [ExactText?: [(tree: [String]?, id: Int64)]] = [:]
   var attributeIDs: [String: Int64] = [:]
   var extractorIDs: [ExtractorStamp: Int64] = [:]
   /// Prepared multi-row INSERTs by (set of columns, number of rows).
