@@ -55,8 +55,15 @@ extension SearchableIndex {
     }
   }
 
-  /// The indexed files with this device and inode (several for hard links).
-  public func files(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
+  /// The indexed file with this device and inode, to recognise a file that moved: its
+  /// attributes can follow it instead of being extracted again. With hard links, the first by
+  /// path (see `fileRecords`).
+  public func fileRecord(device: UInt64, inode: UInt64) async throws -> IndexedFile? {
+    try await fileRecords(device: device, inode: inode).min { $0.path < $1.path }
+  }
+
+  /// Every indexed file with this device and inode (several for hard links).
+  public func fileRecords(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
     try await read { db, _ in
       try Row.fetchAll(
         db.cachedStatement(
@@ -151,44 +158,5 @@ extension SearchableIndex {
         inode: UInt64(bitPattern: row["st_ino"] ?? 0), size: row["st_size"] ?? 0,
         modificationNanos: row["st_mtime_ns"] ?? 0, changeNanos: row["st_ctime_ns"] ?? 0),
       isDirectory: flags.contains(.isDirectory), extractor: extractor)
-  }
-}
-
-/// A file found by inode: where it is indexed, and its entry.
-public struct IndexedFile: Sendable, Hashable {
-  public var path: String
-  public var entry: FileEntry
-
-  public init(path: String, entry: FileEntry) {
-    self.path = path
-    self.entry = entry
-  }
-}
-
-extension ItemWriter {
-  /// Moves one file item to `destination` (see `SearchableIndex.moveFile`).
-  func moveFile(from source: String, to destination: String) throws -> Bool {
-    guard let id = try ItemLookup.fileRowID(db, path: source) else { return false }
-    guard
-      let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
-        .storedItem(rowID: id)
-    else { return false }
-    if let target = try ItemLookup.rowID(db, identifier: destination), target != id {
-      try removeRow(target)
-    }
-    var attributes = stored.attributes
-    let oldName = StoredPath(source).name
-    attributes.set(.text(destination), for: .path)
-    if attributes.text(.fileName)?.isIdentical(to: oldName) == true {
-      attributes.set(.text(StoredPath(destination).name), for: .fileName)
-    }
-    let facts = stored.fileStamp.map {
-      FileFacts(stamp: $0, isDirectory: stored.isDirectory, extractor: stored.extractor)
-    }
-    try removeRow(id)
-    try insertRow(
-      id: id, identifier: destination, domain: stored.domainIdentifier, attributes: attributes,
-      expiration: stored.ownExpirationDate, file: facts)
-    return true
   }
 }

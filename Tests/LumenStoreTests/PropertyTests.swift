@@ -198,7 +198,11 @@ struct RandomQueries {
     case 0..<2: return .constant(random.chance(0.5))
     case 2..<10: return .freeText((0..<Int.random(in: 1...2, using: &random)).map { _ in term(&random) })
     case 10..<20: return inRange(&random)
-    case 20..<30: return .comparison(textComparison(.anySearchable, &random))
+    case 20..<30:
+      var comparison = textComparison(.anySearchable, &random)
+      // Spotlight's habitual `cdw` takes a path of its own (the words document): favour it.
+      if random.chance(0.3) { comparison.modifiers = [.caseInsensitive, .diacriticInsensitive, .wordBased] }
+      return .comparison(comparison)
     default: return comparison(&random)
     }
   }

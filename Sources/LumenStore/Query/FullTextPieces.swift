@@ -23,6 +23,25 @@ enum FullTextPieces {
     return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
   }
 
+  /// The trigram MATCH for a pattern anchored at the start of the value (no leading `*`, no
+  /// `w`): its first literal run, which also lies within the indexed head of a body
+  /// (`SearchDocuments.bodyHead`) when it is no longer than that. Nil otherwise.
+  static func anchoredTrigram(_ pattern: TextPattern, modifiers: TextModifiers) -> String? {
+    guard modifiers.isDisjoint(with: [.wordBased, .tokenized]),
+      case .literal(let first) = pattern.segments.first
+    else { return nil }
+    let folded = SearchDocuments.fold(first)
+    let length = folded.unicodeScalars.count
+    guard length >= 3, length <= SearchDocuments.bodyHead else { return nil }
+    return quoted(folded)
+  }
+
+  /// Whether a pattern has word characters, so that `w` matching goes by words (otherwise
+  /// `TextMatcher` compares whole values).
+  static func hasWords(_ pattern: TextPattern) -> Bool {
+    pattern.literals.contains { !WordSplitter.words($0).isEmpty }
+  }
+
   /// The word-index MATCH for a `w`/`t` pattern: each whole word of the pattern as a token, a
   /// word ending at a wildcard as a prefix token, a word starting at one dropped (FTS5 has no
   /// suffix search). Nil when no word is usable (the pattern then has no word characters, or

@@ -7,6 +7,9 @@ extension QueryCompiler {
   /// searchable by default count (the same list `QueryEvaluator` uses).
   var searchableKeys: [AttributeKey] { registry.searchableByDefault }
 
+  /// The current item's words document (see `SearchDocuments`).
+  static let wordsDocument = "(SELECT words FROM item_text WHERE item_text.item_id = item.id)"
+
   mutating func anySearchable(_ test: TextTest) -> String {
     guard test.isMatch else {
       guard let check = check(test) else { return "0" }
@@ -16,10 +19,21 @@ extension QueryCompiler {
     let pattern = bind(PatternCoding.encode(test.pattern))
     let mode = Int(test.modifiers.rawValue)
     let negated = test.op == .notEqual
+    if test.op == .equal, test.byWords, test.modifiers.isSuperset(of: [.caseInsensitive, .diacriticInsensitive]),
+      FullTextPieces.hasWords(test.pattern)
+    {
+      // The words document holds exactly what `cdw` compares: one column to check.
+      let check = "lumen_match_lines(\(Self.wordsDocument), \(pattern), \(bind(mode)))"
+      guard let match = FullTextPieces.words(test.pattern) else { return check }
+      return "(item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match))) AND \(check))"
+    }
     let all = anySearchableCheck(pattern: pattern, mode: mode, negated: negated)
     guard test.op == .equal else { return all }
     if test.byWords, let match = FullTextPieces.words(test.pattern) {
       return "(item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match))) AND \(all))"
+    }
+    if let match = FullTextPieces.anchoredTrigram(test.pattern, modifiers: test.modifiers) {
+      return "(item.id IN (SELECT rowid FROM item_trigram WHERE item_trigram MATCH \(bind(match))) AND \(all))"
     }
     if let match = FullTextPieces.trigram(test.pattern, modifiers: test.modifiers) {
       // The trigram index has every searchable value but the body text, which is scanned.

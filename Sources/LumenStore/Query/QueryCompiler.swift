@@ -129,15 +129,16 @@ struct QueryCompiler {
   // MARK: Free text
 
   /// Each term must match some searchable-by-default value (`TextMatcher.freeTextTerm`).
-  /// Candidates come from the word index (all terms at once); each term is then checked.
+  /// Candidates come from the word index (all terms at once); each term is then checked on the
+  /// item's words document, which holds the folded words of exactly those values.
   private mutating func freeText(_ terms: [String]) -> String {
     var checks: [String] = []
     var matches: [String] = []
     for term in terms {
       guard TextMatcher.freeTextTerm(term) != nil else { continue }
       let pattern = bind(term)
-      checks.append(
-        anySearchableCheck(pattern: pattern, mode: StoreFunctions.freeTextMode, negated: false))
+      let mode = bind(StoreFunctions.freeTextMode)
+      checks.append("lumen_match_lines(\(Self.wordsDocument), \(pattern), \(mode))")
       if let match = FullTextPieces.freeTextTerm(term) { matches.append(match) }
     }
     guard !checks.isEmpty else { return "1" }

@@ -26,7 +26,11 @@ struct SearchStatement {
     }
     var compiler = QueryCompiler(registry: registry, layout: layout, attributeIDs: attributeIDs)
     var conditions = [compiler.condition(query)]
-    conditions.append(Liveness.condition(now: compiler.bind(now.timeIntervalSinceReferenceDate)))
+    if let live = try Liveness.condition(
+      db, now: now.timeIntervalSinceReferenceDate, compiler: &compiler)
+    {
+      conditions.append(live)
+    }
     if !options.onlyIn.isEmpty {
       conditions.append(Self.onlyIn(options.onlyIn, &compiler))
     }

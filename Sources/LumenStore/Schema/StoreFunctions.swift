@@ -11,6 +11,7 @@ import Synchronization
 ///   `freeTextMode` for a free-text term) → 1 or 0; 0 for NULL.
 /// - `lumen_match_any(pattern, mode, value…)`: whether any non-NULL value matches (with
 ///   `negatedMode` in `mode`: whether any non-NULL value does not match).
+/// - `lumen_match_lines(words, pattern, mode)`: the same over the lines of a words document.
 /// - `lumen_compare(value, text, modifiers)`: `TextOrdering.compare` → -1, 0, 1.
 enum StoreFunctions {
   /// Marks a `lumen_match` call as a free-text term (`TextMatcher.freeTextTerm`).
@@ -21,7 +22,23 @@ enum StoreFunctions {
   static func register(in db: Database) {
     db.add(function: match)
     db.add(function: matchAny)
+    db.add(function: matchLines)
     db.add(function: compare)
+  }
+
+  /// `lumen_match_lines(words, pattern, mode)`: whether a line of an `item_text.words` document
+  /// (one value's folded words) matches. Exact for `cdw` patterns with word characters and for
+  /// free-text terms: the line's words are the value's words as `TextMatcher` folds them.
+  private static let matchLines = DatabaseFunction(
+    "lumen_match_lines", argumentCount: 3, pure: true
+  ) { arguments in
+    guard case .string(let document) = arguments[0].storage,
+      let matcher = matcher(arguments[1], arguments[2])
+    else { return 0 }
+    for line in document.split(separator: "\n") where matcher.matches(String(line)) {
+      return 1
+    }
+    return 0
   }
 
   private static let match = DatabaseFunction("lumen_match", argumentCount: 3, pure: true) {

@@ -6,17 +6,32 @@ import LumenQuery
 /// the exact matcher accepts (each candidate is then checked exactly):
 /// - `words` (for `item_fts`, bm25): the words of every searchable-by-default text value, cut
 ///   the way `w` matching cuts them (so "MyWindowClass" contributes my window class), case- and
-///   diacritic-folded, separated by spaces;
+///   diacritic-folded, separated by spaces, one value per line. Since these are exactly the
+///   folded words `TextMatcher` compares under `cdw`, free text and `* == "…"cdw` are checked
+///   on this one column instead of every attribute (`lumen_match_lines`).
 /// - `terms` (for `item_trigram`): every searchable-by-default value except `textContent`,
-///   folded whole, one per line, for substring and wildcard queries on names and titles.
-///   `textContent` is left out because a trigram index of document bodies would be several
-///   times their size.
+///   folded whole, one per line, for substring and wildcard queries on names and titles; of
+///   `textContent` only the first `bodyHead` folded characters, enough to find `budget*` at the
+///   start of a body (a trigram index of whole bodies would be several times their size).
 struct SearchDocuments: Equatable {
+  /// How much of a body the trigram index holds, in Unicode scalars of the folded text.
+  static let bodyHead = 64
   var words: String?
   var terms: String?
 
   static func fold(_ text: String) -> String {
     TextFolding.fold(text, caseInsensitive: true, diacriticInsensitive: true)
+  }
+
+  /// The first `bodyHead` scalars of the folded text. Folding a generous prefix rather than the
+  /// whole body keeps this cheap; folding is local to a character and its marks, so the result
+  /// is the head of the folded whole.
+  static func head(of text: String) -> String {
+    var prefix = String.UnicodeScalarView()
+    prefix.append(contentsOf: text.unicodeScalars.prefix(bodyHead * 2))
+    var head = String.UnicodeScalarView()
+    head.append(contentsOf: fold(String(prefix)).unicodeScalars.prefix(bodyHead))
+    return String(head)
   }
 
   /// `fold`, remembering the non-ASCII results: folding them goes through Foundation's
@@ -44,11 +59,16 @@ struct SearchDocuments: Equatable {
       guard row.isSearchableByDefault, row.valueType == .text else { continue }
       let isBody = !row.isCustom && row.name == AttributeKey.textContent.name
       for case .text(let text) in values {
-        for word in WordSplitter.words(text) { words.append(cache.fold(word)) }
-        if !isBody { terms.append(cache.fold(text)) }
+        let valueWords = WordSplitter.words(text)
+        if !valueWords.isEmpty { words.append(valueWords.map { cache.fold($0) }.joined(separator: " ")) }
+        if isBody {
+          terms.append(Self.head(of: text))
+        } else {
+          terms.append(cache.fold(text))
+        }
       }
     }
-    self.words = words.isEmpty ? nil : words.joined(separator: " ")
+    self.words = words.isEmpty ? nil : words.joined(separator: "\n")
     self.terms = terms.isEmpty ? nil : terms.joined(separator: "\n")
   }
 }
