@@ -25,21 +25,21 @@ extension QueryCompiler {
       // The words document holds exactly what `cdw` compares: one column to check.
       let check = "lumen_match_lines(\(Self.wordsDocument), \(pattern), \(bind(mode)))"
       guard let match = FullTextPieces.words(test.pattern) else { return check }
-      return "(item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match))) AND \(check))"
+      return "(\(fullText("item_fts", match, required: true)) AND \(check))"
     }
     let all = anySearchableCheck(pattern: pattern, mode: mode, negated: negated)
     guard test.op == .equal else { return all }
     if test.byWords, let match = FullTextPieces.words(test.pattern) {
-      return "(item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match))) AND \(all))"
+      return "(\(fullText("item_fts", match, required: true)) AND \(all))"
     }
     if let match = FullTextPieces.anchoredTrigram(test.pattern, modifiers: test.modifiers) {
-      return "(item.id IN (SELECT rowid FROM item_trigram WHERE item_trigram MATCH \(bind(match))) AND \(all))"
+      return "(\(fullText("item_trigram", match, required: true)) AND \(all))"
     }
     if let match = FullTextPieces.trigram(test.pattern, modifiers: test.modifiers) {
       // The trigram index has every searchable value but the body text, which is scanned.
       let names = anySearchableCheck(
         pattern: pattern, mode: mode, negated: false, includingBody: false)
-      let trigram = "item.id IN (SELECT rowid FROM item_trigram WHERE item_trigram MATCH \(bind(match)))"
+      let trigram = fullText("item_trigram", match, required: false)
       guard searchableKeys.contains(where: isBody) else { return "(\(trigram) AND \(names))" }
       let body = bind(mode)
       return """

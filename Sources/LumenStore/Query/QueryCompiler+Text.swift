@@ -49,7 +49,8 @@ extension QueryCompiler {
     return { "(\($0) >= \(low) AND \($0) < \(high))" }
   }
 
-  /// Candidates from the full-text indexes for a positive match, when they can give any: the
+  /// Candidates from the full-text indexes for a positive match (the caller ANDs them with the
+  /// exact check), when they can give any: the
   /// word index for `w`/`t` on searchable-by-default attributes, the trigram index for the
   /// name-like ones (searchable by default, except `textContent`).
   mutating func fullTextCandidates(_ key: AttributeKey?, _ test: TextTest) -> String? {
@@ -58,7 +59,7 @@ extension QueryCompiler {
     let searchable = row.map { $0.isSearchableByDefault && $0.valueType == .text } ?? true
     guard searchable else { return nil }
     if test.byWords, let match = FullTextPieces.words(test.pattern) {
-      return "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match)))"
+      return fullText("item_fts", match, required: true)
     }
     let isBody = row.map { !$0.isCustom && $0.name == AttributeKey.textContent.name } ?? false
     let match =
@@ -66,7 +67,7 @@ extension QueryCompiler {
       ? FullTextPieces.anchoredTrigram(test.pattern, modifiers: test.modifiers)
       : FullTextPieces.trigram(test.pattern, modifiers: test.modifiers)
     guard let match else { return nil }
-    return "item.id IN (SELECT rowid FROM item_trigram WHERE item_trigram MATCH \(bind(match)))"
+    return fullText("item_trigram", match, required: true)
   }
 
   // MARK: One attribute

@@ -26,6 +26,17 @@ struct QueryCompiler {
   private(set) var arguments: [DatabaseValue] = []
   /// Word-index MATCH expressions of the free-text terms, for ranking by bm25.
   private(set) var rankingMatches: [String] = []
+  /// The full-text match every result must satisfy, when the query has one at its top level: the
+  /// search then starts from that FTS5 table (a join) instead of collecting all its matches
+  /// first (an `IN` subquery), so the first results of a broad match come at once.
+  private(set) var driver: Driver?
+  private var mayDrive = false
+
+  struct Driver {
+    let table: String
+    let match: String
+    let isFreeText: Bool
+  }
 
   init(registry: AttributeRegistry, layout: StorageLayout, attributeIDs: [String: Int64]) {
     self.registry = registry
@@ -39,17 +50,39 @@ struct QueryCompiler {
     return "?\(arguments.count)"
   }
 
-  mutating func condition(_ expression: QueryExpression) -> String {
+  /// `topLevel`: the expression is the query or one of its top-level `&&` operands, so a
+  /// full-text match it requires may drive the whole search.
+  mutating func condition(_ expression: QueryExpression, topLevel: Bool = false) -> String {
     switch expression {
     case .constant(let value): return value ? "1" : "0"
     case .not(let operand): return "(NOT \(condition(operand)))"
-    case .and(let left, let right): return "(\(condition(left)) AND \(condition(right)))"
+    case .and(let left, let right):
+      return "(\(condition(left, topLevel: topLevel)) AND \(condition(right, topLevel: topLevel)))"
     case .or(let left, let right): return "(\(condition(left)) OR \(condition(right)))"
-    case .comparison(let comparison): return self.comparison(comparison)
+    case .comparison(let comparison):
+      mayDrive = topLevel
+      defer { mayDrive = false }
+      return self.comparison(comparison)
     case .inRange(let attribute, let lower, let upper):
       return inRange(attribute, lower, upper)
-    case .freeText(let terms): return freeText(terms)
+    case .freeText(let terms):
+      mayDrive = topLevel
+      defer { mayDrive = false }
+      return freeText(terms)
     }
+  }
+
+  /// "The item matches `match` in `table`", for a match the surrounding condition requires
+  /// (`required`): the first such at the top level becomes the driver and is left out here.
+  mutating func fullText(
+    _ table: String, _ match: String, required: Bool, freeText: Bool = false
+  ) -> String {
+    let parameter = bind(match)
+    if required && mayDrive && driver == nil {
+      driver = Driver(table: table, match: parameter, isFreeText: freeText)
+      return "1"
+    }
+    return "item.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH \(parameter))"
   }
 
   // MARK: Comparisons
@@ -145,8 +178,8 @@ struct QueryCompiler {
     rankingMatches += matches
     var parts = checks
     if !matches.isEmpty {
-      let match = bind(matches.map { "(\($0))" }.joined(separator: " AND "))
-      parts.insert("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(match))", at: 0)
+      let match = matches.map { "(\($0))" }.joined(separator: " AND ")
+      parts.insert(fullText("item_fts", match, required: true, freeText: true), at: 0)
     }
     return "(" + parts.joined(separator: " AND ") + ")"
   }

@@ -25,7 +25,7 @@ struct SearchStatement {
       attributeIDs[row[1]] = row[0]
     }
     var compiler = QueryCompiler(registry: registry, layout: layout, attributeIDs: attributeIDs)
-    var conditions = [compiler.condition(query)]
+    var conditions = [compiler.condition(query, topLevel: true)]
     if let live = try Liveness.condition(
       db, now: now.timeIntervalSinceReferenceDate, compiler: &compiler)
     {
@@ -36,8 +36,15 @@ struct SearchStatement {
     }
     let ranked =
       kind == .rows && options.order == .relevance && !compiler.rankingMatches.isEmpty
+    var from = "item"
+    var rankedByDriver = false
+    if let driver = compiler.driver {
+      from = "\(driver.table) JOIN item ON item.id = \(driver.table).rowid"
+      conditions.insert("\(driver.table) MATCH \(driver.match)", at: 0)
+      rankedByDriver = ranked && driver.isFreeText
+    }
     var join = ""
-    if ranked {
+    if ranked && !rankedByDriver {
       let match = compiler.bind(compiler.rankingMatches.map { "(\($0))" }.joined(separator: " AND "))
       join = """
          LEFT JOIN (SELECT rowid AS ranked_id, bm25(item_fts) AS rank FROM item_fts \
@@ -47,13 +54,19 @@ struct SearchStatement {
     let whereClause = conditions.joined(separator: "\n  AND ")
     switch kind {
     case .count:
-      sql = "SELECT count(*) FROM item WHERE \(whereClause)"
+      sql = "SELECT count(*) FROM \(from) WHERE \(whereClause)"
     case .rows:
       var columns = [ItemReader.identityColumns]
       columns += Self.fetchColumns(options.fetchAttributes, layout: layout)
-      if ranked { columns.append("-ranking.rank AS score") }
-      var text = "SELECT \(columns.joined(separator: ", ")) FROM item\(join) WHERE \(whereClause)"
-      if let order = Self.orderBy(options.order, ranked: ranked, layout: layout, &compiler) {
+      if rankedByDriver {
+        columns.append("-bm25(item_fts) AS score")
+      } else if ranked {
+        columns.append("-ranking.rank AS score")
+      }
+      var text = "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(join) WHERE \(whereClause)"
+      if rankedByDriver {
+        text += " ORDER BY bm25(item_fts), item.id"
+      } else if let order = Self.orderBy(options.order, ranked: ranked, layout: layout, &compiler) {
         text += " ORDER BY \(order)"
       }
       if let limit = options.limit { text += " LIMIT \(compiler.bind(max(0, limit)))" }
