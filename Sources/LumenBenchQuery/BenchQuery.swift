@@ -8,6 +8,7 @@ import LumenStore
 /// for each kind of query, as min / median / max over repeated runs. Run by bench/query.
 ///
 ///     LumenBenchQuery [--items N] [--runs N] [--batch N] [--db PATH] [--reuse] [--names FILE]
+///                     [--explain]   (with --reuse: print each query's SQL and plan)
 @main
 struct BenchQuery {
   static func main() async throws {
@@ -25,6 +26,14 @@ struct BenchQuery {
         namesFile: arguments.string("--names"))
     }
     let index = try SearchableIndex(location: location, options: .init(sweepsOnOpen: false))
+    if arguments.flag("--explain") {
+      let parser = QueryParser(registry: index.registry)
+      for (label, text) in queries {
+        let (sql, plan) = try await index.explain(try parser.parse(text))
+        print("\(label): \(text)\n  \(sql)\n    " + plan.joined(separator: "\n    "))
+      }
+      return
+    }
     try await report(index, runs: runs)
   }
 

@@ -121,7 +121,6 @@ public final class SearchableIndex: Sendable {
     let writer = try ItemWriter(db: db, context: context)
     let result = try body(writer)
     try writer.syncFullText()
-    try writer.refreshPlannerStatistics()
     return (result, writer.declaredKeys)
   }
 

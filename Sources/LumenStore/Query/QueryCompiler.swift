@@ -31,6 +31,8 @@ struct QueryCompiler {
   /// first (an `IN` subquery), so the first results of a broad match come at once.
   private(set) var driver: Driver?
   private var mayDrive = false
+  /// Compiling an operand of `&&`, where a sibling may be the better way in.
+  private(set) var inConjunction = false
 
   struct Driver {
     let table: String
@@ -57,8 +59,15 @@ struct QueryCompiler {
     case .constant(let value): return value ? "1" : "0"
     case .not(let operand): return "(NOT \(condition(operand)))"
     case .and(let left, let right):
+      let outer = inConjunction
+      inConjunction = true
+      defer { inConjunction = outer }
       return "(\(condition(left, topLevel: topLevel)) AND \(condition(right, topLevel: topLevel)))"
-    case .or(let left, let right): return "(\(condition(left)) OR \(condition(right)))"
+    case .or(let left, let right):
+      let outer = inConjunction
+      inConjunction = false
+      defer { inConjunction = outer }
+      return "(\(condition(left)) OR \(condition(right)))"
     case .comparison(let comparison):
       mayDrive = topLevel
       defer { mayDrive = false }
@@ -171,8 +180,13 @@ struct QueryCompiler {
       guard TextMatcher.freeTextTerm(term) != nil else { continue }
       let pattern = bind(term)
       let mode = bind(StoreFunctions.freeTextMode)
-      checks.append("lumen_match_lines(\(Self.wordsDocument), \(pattern), \(mode))")
-      if let match = FullTextPieces.freeTextTerm(term) { matches.append(match) }
+      let check = "lumen_match_lines(\(Self.wordsDocument), \(pattern), \(mode))"
+      guard let (match, exact) = FullTextPieces.freeTextTerm(term) else {
+        checks.append(check)
+        continue
+      }
+      matches.append(match)
+      checks.append(exact ? "((item.flags & 8) = 8 OR \(check))" : check)
     }
     guard !checks.isEmpty else { return "1" }
     rankingMatches += matches

@@ -35,7 +35,8 @@ enum StoreFunctions {
     guard case .string(let document) = arguments[0].storage,
       let matcher = matcher(arguments[1], arguments[2])
     else { return 0 }
-    for line in document.split(separator: "\n") where matcher.matches(String(line)) {
+    for line in document.split(separator: "\n")
+    where line != SearchDocuments.valueBreak && matcher.matches(String(line)) {
       return 1
     }
     return 0

@@ -120,10 +120,11 @@ extension ItemWriter {
         row.set(ItemColumns.extractorID, try extractorID(extractor).databaseValue)
       }
     }
+    let documents = SearchDocuments(resolved, cache: folds)
+    if documents.words != nil && documents.wordsAreASCII { flags.insert(.wordsAreASCII) }
     if flags.rawValue != 0 { row.set(ItemColumns.flags, flags.rawValue.databaseValue) }
     return PreparedRow(
-      id: id, row: row, values: values, textContent: textContent,
-      documents: SearchDocuments(resolved, cache: folds))
+      id: id, row: row, values: values, textContent: textContent, documents: documents)
   }
 
   /// Inserts prepared rows with as few statements as their shapes allow: rows with the same

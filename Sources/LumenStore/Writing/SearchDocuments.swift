@@ -16,8 +16,13 @@ import LumenQuery
 struct SearchDocuments: Equatable {
   /// How much of a body the trigram index holds, in Unicode scalars of the folded text.
   static let bodyHead = 64
+  /// A line of its own between two values' lines in `words`: a token for the word index that
+  /// no ASCII query word can equal or start with, so a phrase never spans two values.
+  static let valueBreak = "\u{01C2}"
   var words: String?
   var terms: String?
+  /// `words` has only ASCII besides the value breaks.
+  var wordsAreASCII = false
 
   static func fold(_ text: String) -> String {
     TextFolding.fold(text, caseInsensitive: true, diacriticInsensitive: true)
@@ -68,7 +73,8 @@ struct SearchDocuments: Equatable {
         }
       }
     }
-    self.words = words.isEmpty ? nil : words.joined(separator: "\n")
+    self.words = words.isEmpty ? nil : words.joined(separator: "\n" + Self.valueBreak + "\n")
+    self.wordsAreASCII = words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     self.terms = terms.isEmpty ? nil : terms.joined(separator: "\n")
   }
 }
