@@ -42,6 +42,8 @@ let package = Package(
       dependencies: [
         "LumenModel", "LumenQuery",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, for the query functions' per-statement matcher cache (auxdata).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: strict),
     .target(
