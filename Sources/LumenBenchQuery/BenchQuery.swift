@@ -20,7 +20,9 @@ struct BenchQuery {
     let reuse = arguments.flag("--reuse") && location.exists
 
     if !reuse {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
       try await build(
         location, itemCount: itemCount, batchSize: arguments.int("--batch") ?? 500,
         namesFile: arguments.string("--names"))
@@ -97,7 +99,8 @@ struct BenchQuery {
         + "batch size \(batch))")
     print(
       "  items/s per \(slice)-item slice: "
-        + summary(sliceRates, unit: "", digits: 0) + "  overall \(Int(Double(itemCount) / totalSeconds))")
+        + summary(sliceRates, unit: "", digits: 0)
+        + "  overall \(Int(Double(itemCount) / totalSeconds))")
     if let namesFile, let names {
       try names.joined(separator: "\n").appending("\n").write(
         toFile: namesFile, atomically: false, encoding: .utf8)
@@ -111,8 +114,10 @@ struct BenchQuery {
     ("exact attribute (multi-valued)", "authors == 'Grace Hopper'"),
     ("numeric range", "fileSize > 150000000"),
     ("numeric range (broad)", "kMDItemFSSize > 1000000 && kMDItemFSSize < 2000000"),
-    ("InRange on dates",
-     "InRange(contentModificationDate, $time.iso('2021-03-01T00:00:00Z'), $time.iso('2021-03-31T00:00:00Z'))"),
+    (
+      "InRange on dates",
+      "InRange(contentModificationDate, $time.iso('2021-03-01T00:00:00Z'), $time.iso('2021-03-31T00:00:00Z'))"
+    ),
     ("c/d text", "kMDItemFSName == 'resume*'cd"),
     ("c/d text (title)", "title == 'quarterly report*'cd"),
     ("prefix wildcard", "fileName == 'IMG_12*'"),
@@ -121,11 +126,18 @@ struct BenchQuery {
     ("free text", "budget report"),
     ("free text (one word)", "zürich"),
     ("content-type tree", "contentTypeTree == 'public.image'"),
-    ("content-type tree (narrow)", "kMDItemContentTypeTree == 'public.source-code' && fileSize < 1000"),
-    ("&& / || mix",
-     "(contentTypeTree == 'public.image' && pixelWidth > 4000) || (fileName == '*invoice*'cd && fileSize > 4000000)"),
-    ("&& / || mix (words)",
-     "(authorNames == 'Tim'wc || authorNames == 'Steve'wc) && InRange(contentCreationDate, $time.iso('2020-01-01'), $time.iso('2021-01-01'))"),
+    (
+      "content-type tree (narrow)",
+      "kMDItemContentTypeTree == 'public.source-code' && fileSize < 1000"
+    ),
+    (
+      "&& / || mix",
+      "(contentTypeTree == 'public.image' && pixelWidth > 4000) || (fileName == '*invoice*'cd && fileSize > 4000000)"
+    ),
+    (
+      "&& / || mix (words)",
+      "(authorNames == 'Tim'wc || authorNames == 'Steve'wc) && InRange(contentCreationDate, $time.iso('2020-01-01'), $time.iso('2021-01-01'))"
+    ),
     ("* attribute (Apple's example)", "* == 'budget*'cd"),
   ]
 
@@ -160,20 +172,29 @@ struct BenchQuery {
     print(
       misses.isEmpty
         ? "\nAll queries within targets (≤10 ms median, ≤50 ms worst first-100; ≤100 ms count)."
-        : "\nOver target: " + misses.map { "\($0.0) (median \(format($0.1)) ms, worst \(format($0.2)) ms, count \(format($0.3)) ms)" }.joined(separator: "; "))
+        : "\nOver target: "
+          + misses.map {
+            "\($0.0) (median \(format($0.1)) ms, worst \(format($0.2)) ms, count \(format($0.3)) ms)"
+          }.joined(separator: "; "))
   }
 
   static func printSize(_ index: SearchableIndex) async throws {
     let stats = try await index.statistics()
     let tables = try await index.tableSizes()
-    let fullText = tables.filter { $0.key.hasPrefix("item_text") || $0.key.hasPrefix("item_fts") || $0.key.hasPrefix("item_trigram") }
-      .values.reduce(0, +)
+    let fullText = tables.filter {
+      $0.key.hasPrefix("item_text") || $0.key.hasPrefix("item_fts")
+        || $0.key.hasPrefix("item_trigram")
+    }
+    .values.reduce(0, +)
     let total = tables.values.reduce(0, +)
     let items = Double(stats.itemCount)
-    print("\nIndex: \(stats.itemCount) items, \(format(Double(stats.bytesOnDisk) / 1e6)) MB on disk")
+    print(
+      "\nIndex: \(stats.itemCount) items, \(format(Double(stats.bytesOnDisk) / 1e6)) MB on disk")
     print("  bytes/item, all:                \(Int(Double(total) / items))")
     print("  bytes/item, before full text:   \(Int(Double(total - fullText) / items))")
-    print("  bytes/item, full text (FTS5 words + trigram + their text): \(Int(Double(fullText) / items))")
+    print(
+      "  bytes/item, full text (FTS5 words + trigram + their text): \(Int(Double(fullText) / items))"
+    )
     print("  largest tables and indexes (bytes/item):")
     for (name, bytes) in tables.sorted(by: { $0.value > $1.value }).prefix(14) {
       print("    \(pad(name, 36)) \(format(Double(bytes) / items))")

@@ -43,25 +43,42 @@ struct Corpus {
     "public.jpeg": ["public.jpeg", "public.image", "public.data", "public.item", "public.content"],
     "public.png": ["public.png", "public.image", "public.data", "public.item", "public.content"],
     "public.heic": ["public.heic", "public.image", "public.data", "public.item", "public.content"],
-    "com.adobe.pdf": ["com.adobe.pdf", "public.data", "public.item", "public.composite-content",
-      "public.content"],
-    "public.mp3": ["public.mp3", "public.audio", "public.audiovisual-content", "public.data",
-      "public.item", "public.content"],
-    "public.plain-text": ["public.plain-text", "public.text", "public.data", "public.item",
-      "public.content"],
-    "public.swift-source": ["public.swift-source", "public.source-code", "public.plain-text",
-      "public.text", "public.data", "public.item", "public.content"],
-    "public.c-source": ["public.c-source", "public.source-code", "public.plain-text",
-      "public.text", "public.data", "public.item", "public.content"],
-    "net.daringfireball.markdown": ["net.daringfireball.markdown", "public.plain-text",
-      "public.text", "public.data", "public.item", "public.content"],
-    "org.openxmlformats.spreadsheetml.sheet": ["org.openxmlformats.spreadsheetml.sheet",
-      "public.spreadsheet", "public.data", "public.item", "public.content"],
+    "com.adobe.pdf": [
+      "com.adobe.pdf", "public.data", "public.item", "public.composite-content",
+      "public.content",
+    ],
+    "public.mp3": [
+      "public.mp3", "public.audio", "public.audiovisual-content", "public.data",
+      "public.item", "public.content",
+    ],
+    "public.plain-text": [
+      "public.plain-text", "public.text", "public.data", "public.item",
+      "public.content",
+    ],
+    "public.swift-source": [
+      "public.swift-source", "public.source-code", "public.plain-text",
+      "public.text", "public.data", "public.item", "public.content",
+    ],
+    "public.c-source": [
+      "public.c-source", "public.source-code", "public.plain-text",
+      "public.text", "public.data", "public.item", "public.content",
+    ],
+    "net.daringfireball.markdown": [
+      "net.daringfireball.markdown", "public.plain-text",
+      "public.text", "public.data", "public.item", "public.content",
+    ],
+    "org.openxmlformats.spreadsheetml.sheet": [
+      "org.openxmlformats.spreadsheetml.sheet",
+      "public.spreadsheet", "public.data", "public.item", "public.content",
+    ],
     "org.openxmlformats.wordprocessingml.document": [
       "org.openxmlformats.wordprocessingml.document", "public.composite-content", "public.data",
-      "public.item", "public.content"],
-    "public.mpeg-4": ["public.mpeg-4", "public.movie", "public.audiovisual-content",
-      "public.data", "public.item", "public.content"],
+      "public.item", "public.content",
+    ],
+    "public.mpeg-4": [
+      "public.mpeg-4", "public.movie", "public.audiovisual-content",
+      "public.data", "public.item", "public.content",
+    ],
     "public.zip-archive": ["public.zip-archive", "public.archive", "public.data", "public.item"],
     "public.message": ["public.message", "public.item"],
   ]
@@ -111,13 +128,16 @@ struct Corpus {
     switch kind {
     case 0..<30:
       type = random.chance(0.9) ? "public.jpeg" : "public.heic"
-      name = random.chance(0.7)
+      name =
+        random.chance(0.7)
         ? "IMG_\(random.int(in: 1000...9999)).\(type == "public.jpeg" ? "JPG" : "HEIC")"
         : "\(capitalized(phrase(1...3))) \(random.int(in: 1...999)).jpg"
       attributes.set(.number(Double(random.pick([4032, 3024, 6000, 1920]))), for: .pixelWidth)
       attributes.set(.number(Double(random.pick([3024, 4032, 4000, 1080]))), for: .pixelHeight)
-      attributes.set(.text(random.pick(["Apple", "Canon", "Nikon", "FUJIFILM"])), for: .acquisitionMake)
-      attributes.set(.text(random.pick(["iPhone 12", "EOS R6", "Z 6", "X-T4"])), for: .acquisitionModel)
+      attributes.set(
+        .text(random.pick(["Apple", "Canon", "Nikon", "FUJIFILM"])), for: .acquisitionMake)
+      attributes.set(
+        .text(random.pick(["iPhone 12", "EOS R6", "Z 6", "X-T4"])), for: .acquisitionModel)
       attributes.set(.number(random.pick([1.8, 2.8, 4, 5.6, 8])), for: .fNumber)
       if random.chance(0.4) {
         attributes.set(.number(random.double(in: -60...70)), for: .latitude)
@@ -128,23 +148,30 @@ struct Corpus {
       }
     case 30..<40:
       type = "public.png"
-      name = "Screenshot 20\(random.int(in: 15...24))-0\(random.int(in: 1...9))-1\(random.int(in: 0...9)) at \(random.int(in: 10...23)).\(random.int(in: 10...59)).\(random.int(in: 10...59)).png"
+      name =
+        "Screenshot 20\(random.int(in: 15...24))-0\(random.int(in: 1...9))-1\(random.int(in: 0...9)) at \(random.int(in: 10...23)).\(random.int(in: 10...59)).\(random.int(in: 10...59)).png"
       attributes.set(.number(Double(random.pick([2560, 1920, 1440]))), for: .pixelWidth)
       attributes.set(.number(Double(random.pick([1600, 1080, 900]))), for: .pixelHeight)
     case 40..<55:
-      let source = random.pick(["public.swift-source", "public.c-source", "net.daringfireball.markdown"])
+      let source = random.pick([
+        "public.swift-source", "public.c-source", "net.daringfireball.markdown",
+      ])
       type = source
       let base = (0..<random.int(in: 1...3)).map { _ in capitalized(word()) }.joined()
-      name = base + (source == "public.swift-source" ? ".swift" : source == "public.c-source" ? ".c" : ".md")
+      name =
+        base
+        + (source == "public.swift-source" ? ".swift" : source == "public.c-source" ? ".c" : ".md")
     case 55..<65:
       type = "com.adobe.pdf"
-      name = random.chance(0.5)
+      name =
+        random.chance(0.5)
         ? "\(capitalized(phrase(1...3))) \(random.int(in: 2015...2024)).pdf"
         : "Invoice-\(random.int(in: 10000...99999)).pdf"
       attributes.set(.number(Double(random.int(in: 1...300))), for: .pageCount)
       if random.chance(0.6) { attributes.set(.text(capitalized(phrase(2...6))), for: .title) }
       if random.chance(0.5) {
-        attributes.set([.text(random.pick(Self.people)), .text(random.pick(Self.people))], for: .authors)
+        attributes.set(
+          [.text(random.pick(Self.people)), .text(random.pick(Self.people))], for: .authors)
       }
     case 65..<73:
       type = "public.mp3"
@@ -154,15 +181,18 @@ struct Corpus {
       attributes.set(.number(random.double(in: 90...420)), for: .duration)
       attributes.set(.text(capitalized(phrase(1...3))), for: .album)
       attributes.set(.text(random.pick(Self.people)), for: .artist)
-      attributes.set(.text(random.pick(["Rock", "Jazz", "Classical", "Pop", "Electronic"])), for: .musicalGenre)
+      attributes.set(
+        .text(random.pick(["Rock", "Jazz", "Classical", "Pop", "Electronic"])), for: .musicalGenre)
       attributes.set(.number(Double(random.int(in: 1...20))), for: .audioTrackNumber)
     case 73..<82:
       type = "public.plain-text"
       name = "\(word())-\(word())-\(random.int(in: 1...999)).txt"
     case 82..<90:
-      type = random.chance(0.5)
+      type =
+        random.chance(0.5)
         ? "org.openxmlformats.spreadsheetml.sheet" : "org.openxmlformats.wordprocessingml.document"
-      name = "\(capitalized(phrase(1...3))) \(random.int(in: 2015...2024))."
+      name =
+        "\(capitalized(phrase(1...3))) \(random.int(in: 2015...2024))."
         + (type.hasSuffix("sheet") ? "xlsx" : "docx")
       if random.chance(0.5) { attributes.set([.text(random.pick(Self.people))], for: .authors) }
     case 90..<95:
@@ -186,7 +216,8 @@ struct Corpus {
     attributes.set(.number(size), for: .fileSize)
     let created = date()
     attributes.set(.date(created), for: .contentCreationDate)
-    attributes.set(.date(created.addingTimeInterval(random.double(in: 0...86_400 * 400))),
+    attributes.set(
+      .date(created.addingTimeInterval(random.double(in: 0...86_400 * 400))),
       for: .contentModificationDate)
     let stamp = FileStamp(
       device: 2049, inode: UInt64(serial) + 1_000_000, size: Int64(size),
@@ -194,9 +225,12 @@ struct Corpus {
       changeNanos: Int64(created.timeIntervalSince1970 * 1e9))
     return .file(
       FileRecord(
-        item: SearchableItem(uniqueIdentifier: path, domainIdentifier: "files", attributeSet: attributes),
+        item: SearchableItem(
+          uniqueIdentifier: path, domainIdentifier: "files", attributeSet: attributes),
         stamp: stamp, isDirectory: false,
-        extractor: ExtractorStamp(name: type.contains("image") || type.hasSuffix("jpeg") ? "photo" : "document", version: 1)))
+        extractor: ExtractorStamp(
+          name: type.contains("image") || type.hasSuffix("jpeg") ? "photo" : "document", version: 1)
+      ))
   }
 
   private mutating func message() -> SearchableItem {
@@ -227,9 +261,12 @@ struct Random {
   mutating func int(in range: ClosedRange<Int>) -> Int {
     range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
   }
-  mutating func int(in range: Range<Int>) -> Int { int(in: range.lowerBound...(range.upperBound - 1)) }
+  mutating func int(in range: Range<Int>) -> Int {
+    int(in: range.lowerBound...(range.upperBound - 1))
+  }
   mutating func double(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    range.lowerBound + Double(next() >> 11) / Double(1 << 53)
+      * (range.upperBound - range.lowerBound)
   }
   mutating func chance(_ probability: Double) -> Bool { double(in: 0...1) < probability }
   mutating func pick<T>(_ list: [T]) -> T { list[int(in: 0..<list.count)] }

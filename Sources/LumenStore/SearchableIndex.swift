@@ -85,7 +85,8 @@ public final class SearchableIndex: Sendable {
     } catch let error as SearchableIndexError {
       throw error
     } catch let error as DatabaseError {
-      throw SearchableIndexError.cannotOpen(path: location.path, reason: error.message ?? "\(error)")
+      throw SearchableIndexError.cannotOpen(
+        path: location.path, reason: error.message ?? "\(error)")
     }
     if !options.readOnly && options.sweepsOnOpen {
       try sweepExpiredNow(options.clock())

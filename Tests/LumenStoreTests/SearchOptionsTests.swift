@@ -38,7 +38,10 @@ import Testing
       limit: 3, order: .attributes([.init(.fileSize, ascending: false)]),
       fetchAttributes: [.fileSize, .path, .keywords, .title])
     let results = try await index.search(.constant(true), options: options)
-    #expect(results.map(\.identifier) == ["/home/u/Docs/b.txt", "/home/u/DocsOld/c.txt", "/home/u/Docs/sub/a.txt"])
+    #expect(
+      results.map(\.identifier) == [
+        "/home/u/Docs/b.txt", "/home/u/DocsOld/c.txt", "/home/u/Docs/sub/a.txt",
+      ])
     #expect(results[0].attributes.number(.fileSize) == 30)
     #expect(results[0].attributes[.keywords] == [.text("k1")])
     #expect(results[0].attributes.text(.path) == "/home/u/Docs/b.txt")
@@ -56,7 +59,8 @@ import Testing
   @Test func enumerationStreamsAndStops() async throws {
     let folder = try TemporaryFolder()
     let index = try makeIndex(folder)
-    try await index.indexSearchableItems((0..<1234).map { item("i\($0)", [(.keywords, .text("k\($0 % 3)"))]) })
+    try await index.indexSearchableItems(
+      (0..<1234).map { item("i\($0)", [(.keywords, .text("k\($0 % 3)"))]) })
     let seen = LockedValue<[String]>([])
     try await index.enumerateResults(
       try QueryParser(registry: index.registry).parse("keywords == 'k1'"),

@@ -19,7 +19,8 @@ extension QueryCompiler {
     let pattern = bind(PatternCoding.encode(test.pattern))
     let mode = Int(test.modifiers.rawValue)
     let negated = test.op == .notEqual
-    if test.op == .equal, test.byWords, test.modifiers.isSuperset(of: [.caseInsensitive, .diacriticInsensitive]),
+    if test.op == .equal, test.byWords,
+      test.modifiers.isSuperset(of: [.caseInsensitive, .diacriticInsensitive]),
       FullTextPieces.hasWords(test.pattern)
     {
       // The words document holds exactly what `cdw` compares: one column to check.

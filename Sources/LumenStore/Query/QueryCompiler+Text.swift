@@ -118,7 +118,9 @@ extension QueryCompiler {
       return anyValue(of: key, check)
     case .exact(let condition), .candidate(let condition):
       let isExact = if case .exact = plan { true } else { false }
-      let normal = anyValue(of: key) { isExact ? condition($0) : "\(condition($0)) AND \(check($0))" }
+      let normal = anyValue(of: key) {
+        isExact ? condition($0) : "\(condition($0)) AND \(check($0))"
+      }
       let unnormal = anyValueOfRow(of: key, check)
       return "(((item.flags & 4) = 0 AND \(normal)) OR ((item.flags & 4) = 4 AND \(unnormal)))"
     }

@@ -45,7 +45,8 @@ struct SearchStatement {
     }
     var join = ""
     if ranked && !rankedByDriver {
-      let match = compiler.bind(compiler.rankingMatches.map { "(\($0))" }.joined(separator: " AND "))
+      let match = compiler.bind(
+        compiler.rankingMatches.map { "(\($0))" }.joined(separator: " AND "))
       join = """
          LEFT JOIN (SELECT rowid AS ranked_id, bm25(item_fts) AS rank FROM item_fts \
         WHERE item_fts MATCH \(match)) AS ranking ON ranking.ranked_id = item.id
@@ -63,7 +64,8 @@ struct SearchStatement {
       } else if ranked {
         columns.append("-ranking.rank AS score")
       }
-      var text = "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(join) WHERE \(whereClause)"
+      var text =
+        "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(join) WHERE \(whereClause)"
       if rankedByDriver {
         text += " ORDER BY bm25(item_fts), item.id"
       } else if let order = Self.orderBy(options.order, ranked: ranked, layout: layout, &compiler) {

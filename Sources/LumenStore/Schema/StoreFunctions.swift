@@ -28,7 +28,8 @@ enum StoreFunctions {
     guard let connection = db.sqliteConnection else { return }
     let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
     sqlite3_create_function_v2(connection, "lumen_match", 3, flags, nil, match, nil, nil, nil)
-    sqlite3_create_function_v2(connection, "lumen_match_any", -1, flags, nil, matchAny, nil, nil, nil)
+    sqlite3_create_function_v2(
+      connection, "lumen_match_any", -1, flags, nil, matchAny, nil, nil, nil)
     sqlite3_create_function_v2(
       connection, "lumen_match_lines", 3, flags, nil, matchLines, nil, nil, nil)
     sqlite3_create_function_v2(connection, "lumen_compare", 3, flags, nil, compare, nil, nil, nil)
@@ -51,7 +52,8 @@ enum StoreFunctions {
     else { return sqlite3_result_int(context, 0) }
     let wanted = !matcher.negated
     for index in 2..<Int(count) {
-      if let value = StoreFunctions.text(arguments[index]), matcher.matcher.matches(value) == wanted {
+      if let value = StoreFunctions.text(arguments[index]), matcher.matcher.matches(value) == wanted
+      {
         return sqlite3_result_int(context, 1)
       }
     }

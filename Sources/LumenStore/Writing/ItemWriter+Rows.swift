@@ -154,13 +154,17 @@ extension ItemWriter {
     var texts: [DatabaseValue] = []
     for prepared in rows {
       for value in prepared.values {
-        values += [prepared.id.databaseValue, value.attributeID.databaseValue,
-          value.ordinal.databaseValue, value.value]
+        values += [
+          prepared.id.databaseValue, value.attributeID.databaseValue,
+          value.ordinal.databaseValue, value.value,
+        ]
       }
       let documents = prepared.documents
       if prepared.textContent != nil || documents.words != nil || documents.terms != nil {
-        texts += [prepared.id.databaseValue, prepared.textContent.databaseValue,
-          documents.words.databaseValue, documents.terms.databaseValue]
+        texts += [
+          prepared.id.databaseValue, prepared.textContent.databaseValue,
+          documents.words.databaseValue, documents.terms.databaseValue,
+        ]
         if documents.words != nil || documents.terms != nil {
           fullTextInsertions.insert(prepared.id)
         }

@@ -12,8 +12,9 @@ extension ItemWriter {
       """
     var count = 0
     for condition in [explicit, inherited] {
-      let doomed = try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM item WHERE \(condition)", arguments: [seconds]) ?? 0
+      let doomed =
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM item WHERE \(condition)", arguments: [seconds]) ?? 0
       if doomed > 0 {
         try deleteItems(where: condition, arguments: [seconds])
         count += doomed

@@ -51,8 +51,9 @@ final class ItemWriter {
     var fileFacts = file
     if item.isUpdate {
       guard let existing else { return false }
-      guard let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
-        .storedItem(rowID: existing)
+      guard
+        let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
+          .storedItem(rowID: existing)
       else { return false }
       attributes = stored.attributes.merging(item.attributeSet)
       domain = item.domainIdentifier ?? stored.domainIdentifier
@@ -159,4 +160,3 @@ final class ItemWriter {
     }
   }
 }
-

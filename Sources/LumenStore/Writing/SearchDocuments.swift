@@ -65,7 +65,9 @@ struct SearchDocuments: Equatable {
       let isBody = !row.isCustom && row.name == AttributeKey.textContent.name
       for case .text(let text) in values {
         let valueWords = WordSplitter.words(text)
-        if !valueWords.isEmpty { words.append(valueWords.map { cache.fold($0) }.joined(separator: " ")) }
+        if !valueWords.isEmpty {
+          words.append(valueWords.map { cache.fold($0) }.joined(separator: " "))
+        }
         if isBody {
           terms.append(Self.head(of: text))
         } else {
