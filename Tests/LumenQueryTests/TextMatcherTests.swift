@@ -204,3 +204,35 @@ import Testing
     return matched[units.count][value.count]
   }
 }
+
+@Suite struct TextPatternEncodingTests {
+  @Test(arguments: [
+    (TextPattern(segments: [.literal("a\\"), .wildcard]), #"a\\*"#),
+    (TextPattern(segments: [.literal("a*b")]), #"a\*b"#),
+    (TextPattern(segments: [.wildcard, .literal("paris"), .wildcard]), "*paris*"),
+    (TextPattern(segments: []), ""),
+  ])
+  func encodes(_ pattern: TextPattern, _ encoded: String) {
+    #expect(pattern.encoded == encoded)
+    #expect(TextPattern(encoded: encoded) == pattern)
+  }
+
+  @Test(arguments: [#"a\"#, #"\n"#, #"x\y"#])
+  func refusesMalformed(_ encoded: String) {
+    #expect(TextPattern(encoded: encoded) == nil)
+  }
+
+  @Test func randomPatternsRoundTrip() {
+    var random = SeededRandom(seed: 7)
+    let pieces: [TextPattern.Segment] = [
+      .literal("a"), .literal("\\"), .literal("*"), .literal("é"), .literal("\\*"), .wildcard,
+    ]
+    for _ in 0..<2000 {
+      let pattern = TextPattern(
+        segments: (0..<Int.random(in: 0...6, using: &random)).map { _ in
+          pieces.randomElement(using: &random)!
+        })
+      #expect(TextPattern(encoded: pattern.encoded) == pattern)
+    }
+  }
+}

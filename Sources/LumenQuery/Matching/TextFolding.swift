@@ -11,7 +11,9 @@ import Foundation
 ///   "e" + U+0301) fold to the same bytes even without `d`.
 ///
 /// ASCII text never changes under NFC or mark removal, so it takes a fast path that allocates
-/// only when there is an uppercase letter to lower.
+/// only when there is an uppercase letter to lower. Other text is folded scalar by scalar from a
+/// memo (`ScalarFoldingCache`) unless it holds combining marks or conjoining jamo, whose folding
+/// depends on their neighbours; then the whole text goes through `foldWhole`.
 public enum TextFolding {
   public static func fold(_ text: String, caseInsensitive: Bool, diacriticInsensitive: Bool)
     -> String
@@ -19,6 +21,66 @@ public enum TextFolding {
     if isASCII(text) {
       return caseInsensitive ? lowercasedASCII(text) : text
     }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    appendFolded(
+      text[...], caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+      to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the folded UTF-8 of `text` to `bytes`: the allocation-light form the matcher uses.
+  static func appendFolded(
+    _ text: Substring, caseInsensitive: Bool, diacriticInsensitive: Bool, to bytes: inout [UInt8]
+  ) {
+    let start = bytes.count
+    var text = text
+    let complete = text.withUTF8 { utf8 in
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte < 0x80 {
+          bytes.append(caseInsensitive ? lowerASCII(byte) : byte)
+          index += 1
+          continue
+        }
+        let (scalar, length) = decodeScalar(utf8, at: index)
+        guard
+          let mapped = ScalarFoldingCache.shared.foldedUTF8(
+            scalar, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+        else { return false }
+        bytes.append(contentsOf: mapped)
+        index += length
+      }
+      return true
+    }
+    if !complete {
+      bytes.removeSubrange(start...)
+      let whole = foldWhole(
+        String(text), caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+      bytes.append(contentsOf: whole.utf8)
+    }
+  }
+
+  /// The scalar starting at `index` of valid UTF-8 (Swift strings always are) and its length.
+  @inline(__always)
+  static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    Unicode.Scalar, Int
+  ) {
+    let lead = UInt32(utf8[index])
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+    guard length > 1, index + length <= utf8.count else {
+      return (Unicode.Scalar(UInt8(truncatingIfNeeded: lead)), 1)
+    }
+    var value = lead & (0xFF >> (length + 1))
+    for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  /// The definition itself, on the whole text: the reference the per-scalar path must equal.
+  static func foldWhole(_ text: String, caseInsensitive: Bool, diacriticInsensitive: Bool)
+    -> String
+  {
     var folded = caseInsensitive ? text.lowercased() : text
     if diacriticInsensitive {
       var kept = String.UnicodeScalarView()

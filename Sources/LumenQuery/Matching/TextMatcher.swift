@@ -66,30 +66,84 @@ public struct TextMatcher: Sendable {
     return matchesUnicode(value)
   }
 
-  /// The general path, also the reference the ASCII fast path is tested against.
+  /// The general path, also the reference the ASCII fast path is tested against: fold the
+  /// value (or each of its words) into UTF-8 and match the folded pattern against it.
   func matchesUnicode(_ value: String) -> Bool {
+    let caseInsensitive = modifiers.contains(.caseInsensitive)
+    let diacriticInsensitive = modifiers.contains(.diacriticInsensitive)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(value.utf8.count)
     guard let words else {
-      var folded = TextFolding.fold(value, modifiers: modifiers)
-      return folded.withUTF8 { whole.matches($0, lowercasingASCII: false) }
+      TextFolding.appendFolded(
+        value[...], caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+        to: &bytes)
+      return bytes.withUnsafeBufferPointer { whole.matches($0, lowercasingASCII: false) }
     }
-    let valueWords = WordSplitter.words(value).map {
-      Array(TextFolding.fold(String($0), modifiers: modifiers).utf8)
-    }
-    guard valueWords.count >= words.count else { return false }
-    for start in 0...(valueWords.count - words.count) {
-      var all = true
-      for (offset, word) in words.enumerated() {
-        let matched = valueWords[start + offset].withUnsafeBufferPointer {
-          word.matches($0, lowercasingASCII: false)
-        }
-        if !matched {
-          all = false
-          break
-        }
+    var bounds: [Range<Int>] = []
+    if !Self.foldWordsByScalar(
+      value, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+      bytes: &bytes, bounds: &bounds)
+    {
+      bytes.removeAll(keepingCapacity: true)
+      bounds.removeAll()
+      WordSplitter.forEachWord(in: value[...]) { word in
+        let start = bytes.count
+        TextFolding.appendFolded(
+          word, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive,
+          to: &bytes)
+        bounds.append(start..<bytes.count)
       }
-      if all { return true }
     }
-    return false
+    guard bounds.count >= words.count else { return false }
+    return bytes.withUnsafeBufferPointer { buffer in
+      for start in 0...(bounds.count - words.count) {
+        var all = true
+        for (offset, word) in words.enumerated() {
+          let slice = UnsafeBufferPointer(rebasing: buffer[bounds[start + offset]])
+          if !word.matches(slice, lowercasingASCII: false) {
+            all = false
+            break
+          }
+        }
+        if all { return true }
+      }
+      return false
+    }
+  }
+
+  /// Splits `value` into words and folds them in one pass, scalar by scalar; false (leaving
+  /// partial output) when a scalar's folding depends on its neighbours.
+  private static func foldWordsByScalar(
+    _ value: String, caseInsensitive: Bool, diacriticInsensitive: Bool, bytes: inout [UInt8],
+    bounds: inout [Range<Int>]
+  ) -> Bool {
+    var tracker = WordBoundaryTracker()
+    var wordStart: Int? = nil
+    for scalar in value.unicodeScalars {
+      switch tracker.step(scalar) {
+      case .separator:
+        if let start = wordStart { bounds.append(start..<bytes.count) }
+        wordStart = nil
+        continue
+      case .startsWord:
+        if let start = wordStart { bounds.append(start..<bytes.count) }
+        wordStart = bytes.count
+      case .continuesWord:
+        break
+      }
+      if scalar.value < 0x80 {
+        let byte = UInt8(truncatingIfNeeded: scalar.value)
+        bytes.append(caseInsensitive ? TextFolding.lowerASCII(byte) : byte)
+      } else if let mapped = ScalarFoldingCache.shared.foldedUTF8(
+        scalar, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+      {
+        bytes.append(contentsOf: mapped)
+      } else {
+        return false
+      }
+    }
+    if let start = wordStart { bounds.append(start..<bytes.count) }
+    return true
   }
 
   // MARK: Words of the pattern

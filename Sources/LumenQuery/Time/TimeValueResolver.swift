@@ -22,7 +22,7 @@ struct TimeValueResolver: Sendable {
   /// The date of `function` moved by `offset` of its unit (whole for every unit but seconds);
   /// nil when the calendar cannot represent it.
   func date(_ function: TimeFunction, offset: Double) -> Date? {
-    let whole = Int(offset.rounded(.towardZero))
+    guard let whole = Int(exactly: offset.rounded(.towardZero)) else { return nil }
     switch function {
     case .now: return now.addingTimeInterval(offset)
     case .today: return startOfDay(daysFromToday: whole)
