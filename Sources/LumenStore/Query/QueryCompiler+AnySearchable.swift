@@ -16,7 +16,7 @@ extension QueryCompiler {
       let parts = searchableKeys.map { key in anyValue(of: key, check) }
       return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
     }
-    let pattern = bind(PatternCoding.encode(test.pattern))
+    let pattern = bind(test.pattern.encoded)
     let mode = Int(test.modifiers.rawValue)
     let negated = test.op == .notEqual
     if test.op == .equal, test.byWords,

@@ -5,7 +5,7 @@ extension QueryCompiler {
   /// The exact test of one value (NULL-safe only when the value is not NULL).
   mutating func check(_ test: TextTest) -> ((String) -> String)? {
     if test.isMatch {
-      let pattern = bind(PatternCoding.encode(test.pattern))
+      let pattern = bind(test.pattern.encoded)
       let mode = bind(Int(test.modifiers.rawValue))
       let negation = test.op == .notEqual ? "NOT " : ""
       return { "\(negation)lumen_match(\($0), \(pattern), \(mode))" }

@@ -124,10 +124,11 @@ enum StoreFunctions {
     let textMatcher: TextMatcher?
     if bits & freeTextMode != 0 {
       textMatcher = TextMatcher.freeTextTerm(encoded)
-    } else {
+    } else if let pattern = TextPattern(encoded: encoded) {
       textMatcher = TextMatcher(
-        pattern: PatternCoding.decode(encoded),
-        modifiers: TextModifiers(rawValue: UInt8(truncatingIfNeeded: bits)))
+        pattern: pattern, modifiers: TextModifiers(rawValue: UInt8(truncatingIfNeeded: bits)))
+    } else {
+      textMatcher = nil  // not written by `TextPattern.encoded`: matches nothing
     }
     guard let textMatcher else { return nil }
     let compiled = CompiledMatcher(matcher: textMatcher, negated: bits & negatedMode != 0)
@@ -135,46 +136,5 @@ enum StoreFunctions {
     // it may also call it at once, so the local reference keeps this call's use safe.
     sqlite3_set_auxdata(context, pattern, Unmanaged.passRetained(compiled).toOpaque(), release)
     return compiled
-  }
-}
-
-/// A `TextPattern` as one SQL text argument: `*` is a wildcard, `\*` a literal star and `\\` a
-/// literal backslash.
-enum PatternCoding {
-  static func encode(_ pattern: TextPattern) -> String {
-    var out = ""
-    for segment in pattern.segments {
-      switch segment {
-      case .wildcard: out += "*"
-      case .literal(let text):
-        for scalar in text.unicodeScalars {
-          if scalar == "*" || scalar == "\\" { out += "\\" }
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
-
-  static func decode(_ encoded: String) -> TextPattern {
-    var segments: [TextPattern.Segment] = []
-    var literal = String.UnicodeScalarView()
-    var escaped = false
-    for scalar in encoded.unicodeScalars {
-      if escaped {
-        literal.append(scalar)
-        escaped = false
-      } else if scalar == "\\" {
-        escaped = true
-      } else if scalar == "*" {
-        segments.append(.literal(String(literal)))
-        literal = String.UnicodeScalarView()
-        segments.append(.wildcard)
-      } else {
-        literal.append(scalar)
-      }
-    }
-    segments.append(.literal(String(literal)))
-    return TextPattern(segments: segments)
   }
 }
