@@ -12,7 +12,7 @@ extension SearchableIndex {
   {
     let now = self.options.clock()
     let layout = self.layout
-    return try await read { db, registry in
+    return try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .rows, registry: registry, layout: layout,
         now: now)
@@ -26,7 +26,7 @@ extension SearchableIndex {
   {
     let now = self.options.clock()
     let layout = self.layout
-    return try await read { db, registry in
+    return try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .count, registry: registry, layout: layout,
         now: now)
@@ -40,7 +40,7 @@ extension SearchableIndex {
   {
     let now = self.options.clock()
     let layout = self.layout
-    return try await read { db, registry in
+    return try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .rows, registry: registry, layout: layout,
         now: now)
@@ -60,12 +60,29 @@ extension SearchableIndex {
   ) async throws {
     let now = self.options.clock()
     let layout = self.layout
-    try await read { db, registry in
+    try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .rows, registry: registry, layout: layout,
         now: now)
       try Self.results(
         db, statement, options: options, registry: registry, layout: layout, sink: body)
+    }
+  }
+
+  /// `read`, with SQLite's refusals of an oversized query (expression depth, parser stack,
+  /// number of values) reported as `queryTooComplex` rather than as an internal error.
+  func readQuery<T: Sendable>(
+    _ body: @escaping @Sendable (Database, AttributeRegistry) throws -> T
+  ) async throws -> T {
+    do {
+      return try await read(body)
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_ERROR
+      && ["too large", "stack overflow", "too many SQL variables"].contains(where: {
+        error.message?.contains($0) == true
+      })
+    {
+      throw SearchableIndexError.queryTooComplex(maximumNesting: QueryCompiler.maximumNesting)
     }
   }
 

@@ -83,7 +83,9 @@ extension QueryCompiler {
       return "(\(candidates) AND \(anyValueOfRow(of: key, check)))"
     }
     switch storage {
-    case .column, .fileName:
+    case .column(let column):
+      return Self.flagged(plan, "item.\"\(column)\"", check)
+    case .fileName:
       return anyValue(of: key) { value in Self.flagged(plan, value, check) }
     case .path:
       return path(plan: plan, test: test, check: check)
@@ -94,19 +96,23 @@ extension QueryCompiler {
     }
   }
 
-  /// `plan` for NFC rows, `check` for flagged ones, on a value of the row itself.
+  /// `plan` for NFC rows, `check` for flagged ones, on a value of the row itself (NULL-safe:
+  /// each branch tests the value itself, the shape SQLite plans fastest in long `&&` chains).
   static func flagged(_ plan: IndexPlan, _ value: String, _ check: (String) -> String) -> String {
+    let present = "\(value) IS NOT NULL"
     switch plan {
     case .exact(let condition):
       return """
-        (((item.flags & 4) = 0 AND \(condition(value))) OR ((item.flags & 4) = 4 AND \(check(value))))
+        (((item.flags & 4) = 0 AND \(present) AND \(condition(value))) \
+        OR ((item.flags & 4) = 4 AND \(present) AND \(check(value))))
         """
     case .candidate(let condition):
       return """
-        ((((item.flags & 4) = 0 AND \(condition(value))) OR (item.flags & 4) = 4) AND \(check(value)))
+        (((item.flags & 4) = 0 AND \(present) AND \(condition(value)) AND \(check(value))) \
+        OR ((item.flags & 4) = 4 AND \(present) AND \(check(value))))
         """
     case .none:
-      return check(value)
+      return "(\(present) AND \(check(value)))"
     }
   }
 
@@ -132,7 +138,7 @@ extension QueryCompiler {
     plan: IndexPlan, test: TextTest, check: @escaping (String) -> String
   ) -> String {
     let value = Self.valueExpression(.path)!
-    let generic = "(\(value) IS NOT NULL AND \(Self.flagged(plan, value, check)))"
+    let generic = Self.flagged(plan, value, check)
     guard test.isMatch, case .literal(let first) = test.pattern.segments.first else {
       return generic
     }
@@ -192,7 +198,9 @@ extension QueryCompiler {
     }
     let plan = IndexPlan.exact { "\($0) BETWEEN \(low) AND \(high)" }
     switch layout.storage(for: key) {
-    case .column, .fileName:
+    case .column(let column):
+      return Self.flagged(plan, "item.\"\(column)\"", check)
+    case .fileName:
       return anyValue(of: key) { Self.flagged(plan, $0, check) }
     case .values:
       return values(key, plan: plan, check: check)

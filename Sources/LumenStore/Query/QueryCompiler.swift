@@ -52,33 +52,97 @@ struct QueryCompiler {
     return "?\(arguments.count)"
   }
 
+  /// How deeply operators may nest (`&&` and `||` chains count once, however long): far beyond
+  /// any query a person writes, and well within the thread stacks the reads run on.
+  static let maximumNesting = 100
+  private var nesting = 0
+  /// At most this many comparisons: SQLite's planning time grows faster than linearly with the
+  /// number of terms, and no one types a thousand comparisons.
+  static let maximumComparisons = 1000
+  private var comparisons = 0
+  /// Set when the query nests deeper than `maximumNesting` or has more than
+  /// `maximumComparisons`; the condition is then unusable.
+  private(set) var isTooDeep = false
+
   /// `topLevel`: the expression is the query or one of its top-level `&&` operands, so a
   /// full-text match it requires may drive the whole search.
   mutating func condition(_ expression: QueryExpression, topLevel: Bool = false) -> String {
+    nesting += 1
+    defer { nesting -= 1 }
+    guard nesting <= Self.maximumNesting else {
+      isTooDeep = true
+      return "0"
+    }
     switch expression {
     case .constant(let value): return value ? "1" : "0"
-    case .not(let operand): return "(NOT \(condition(operand)))"
-    case .and(let left, let right):
+    case .not(var operand):
+      // `!!x` is `x`: every condition here is 0 or 1.
+      var negated = true
+      while case .not(let inner) = operand {
+        operand = inner
+        negated.toggle()
+      }
+      let inner = condition(operand, topLevel: topLevel && !negated)
+      return negated ? "(NOT \(inner))" : inner
+    case .and:
       let outer = inConjunction
       inConjunction = true
       defer { inConjunction = outer }
-      return "(\(condition(left, topLevel: topLevel)) AND \(condition(right, topLevel: topLevel)))"
-    case .or(let left, let right):
+      let parts = Self.chain(expression, and: true).map { condition($0, topLevel: topLevel) }
+      return Self.balanced(parts, "AND")
+    case .or:
       let outer = inConjunction
       inConjunction = false
       defer { inConjunction = outer }
-      return "(\(condition(left)) OR \(condition(right)))"
+      let parts = Self.chain(expression, and: false).map { condition($0) }
+      return Self.balanced(parts, "OR")
     case .comparison(let comparison):
+      guard counted(1) else { return "0" }
       mayDrive = topLevel
       defer { mayDrive = false }
       return self.comparison(comparison)
     case .inRange(let attribute, let lower, let upper):
+      guard counted(1) else { return "0" }
       return inRange(attribute, lower, upper)
     case .freeText(let terms):
+      guard counted(terms.count) else { return "0" }
       mayDrive = topLevel
       defer { mayDrive = false }
       return freeText(terms)
     }
+  }
+
+  private mutating func counted(_ number: Int) -> Bool {
+    comparisons += number
+    if comparisons > Self.maximumComparisons { isTooDeep = true }
+    return !isTooDeep
+  }
+
+  /// The operands of a chain of `&&` (or `||`), in order, found without recursion: a query
+  /// generated from a list of ten thousand names is one long chain.
+  static func chain(_ expression: QueryExpression, and: Bool) -> [QueryExpression] {
+    var operands: [QueryExpression] = []
+    var stack = [expression]
+    while let next = stack.popLast() {
+      switch (next, and) {
+      case (.and(let left, let right), true), (.or(let left, let right), false):
+        stack.append(right)
+        stack.append(left)
+      default:
+        operands.append(next)
+      }
+    }
+    return operands
+  }
+
+  /// `parts` joined by `op` as a balanced tree of parentheses: SQLite limits both the nesting
+  /// of parentheses and the depth of an expression tree (1000), and a flat chain of n terms is
+  /// n deep; balanced, it is log₂ n.
+  static func balanced(_ parts: [String], _ op: String) -> String {
+    if parts.count <= 8 { return "(" + parts.joined(separator: " \(op) ") + ")" }
+    let middle = parts.count / 2
+    return "(" + balanced(Array(parts[..<middle]), op) + " \(op) "
+      + balanced(Array(parts[middle...]), op) + ")"
   }
 
   /// "The item matches `match` in `table`", for a match the surrounding condition requires

@@ -26,6 +26,9 @@ struct SearchStatement {
     }
     var compiler = QueryCompiler(registry: registry, layout: layout, attributeIDs: attributeIDs)
     var conditions = [compiler.condition(query, topLevel: true)]
+    guard !compiler.isTooDeep else {
+      throw SearchableIndexError.queryTooComplex(maximumNesting: QueryCompiler.maximumNesting)
+    }
     if let live = try Liveness.condition(
       db, now: now.timeIntervalSinceReferenceDate, compiler: &compiler)
     {
