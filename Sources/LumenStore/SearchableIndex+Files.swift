@@ -57,13 +57,13 @@ extension SearchableIndex {
 
   /// The indexed file with this device and inode, to recognise a file that moved: its
   /// attributes can follow it instead of being extracted again. With hard links, the first by
-  /// path (see `fileRecords`).
+  /// path (see `files(device:inode:)`).
   public func fileRecord(device: UInt64, inode: UInt64) async throws -> IndexedFile? {
-    try await fileRecords(device: device, inode: inode).min { $0.path < $1.path }
+    try await files(device: device, inode: inode).min { $0.path < $1.path }
   }
 
   /// Every indexed file with this device and inode (several for hard links).
-  public func fileRecords(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
+  public func files(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
     try await read { db, _ in
       try Row.fetchAll(
         db.cachedStatement(

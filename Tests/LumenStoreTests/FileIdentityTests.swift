@@ -51,10 +51,10 @@ import Testing
     let folder = try TemporaryFolder()
     let index = try makeIndex(folder)
     try await tree(index)
-    let found = try await index.fileRecords(device: 42, inode: 2)
+    let found = try await index.files(device: 42, inode: 2)
     #expect(found.map(\.path) == ["/home/u/Projects/notes.txt"])
     #expect(try await index.fileRecord(device: 42, inode: 2)?.entry.stamp == Self.stamp(2))
-    #expect(try await index.fileRecords(device: 7, inode: 2).isEmpty)
+    #expect(try await index.files(device: 7, inode: 2).isEmpty)
     #expect(try await index.fileRecord(device: 42, inode: 999) == nil)
   }
 
