@@ -78,6 +78,8 @@ struct IndexCommand: AsyncParsableCommand {
     let interrupt = InterruptHandler { pipeline.stop() }
     defer { interrupt.cancel() }
     let summary = try await pipeline.run()
+    LastCrawlRecord(finished: Date(), roots: roots, summary: summary)
+      .save(forDatabase: searchable.location.path)
 
     if json {
       print(summary.json())
