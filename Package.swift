@@ -31,8 +31,11 @@ let package = Package(
                    providers: [.apt(["libtagc0-dev"])]),
     .systemLibrary(name: "CQPDF", path: "Sources/CDoors/CQPDF", pkgConfig: "libqpdf",
                    providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(name: "CPoppler", path: "Sources/CDoors/CPoppler", pkgConfig: "poppler-glib",
+                   providers: [.apt(["libpoppler-glib-dev"])]),
     .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
             linkerSettings: [.linkedLibrary("tag")]),
+    .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
 
     // MARK: Lumen's layers.
     .target(name: "LumenModel", swiftSettings: strict),
@@ -49,7 +52,7 @@ let package = Package(
     .target(
       name: "LumenExtract",
       dependencies: [
-        "LumenModel", "CMagic", "CExif", "CXML2", "CTagLib", "CTagShim", "CQPDF",
+        "LumenModel", "CMagic", "CExif", "CXML2", "CTagLib", "CTagShim", "CQPDF", "CPoppler",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -57,7 +60,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -74,10 +77,13 @@ let package = Package(
       ],
       swiftSettings: strict),
 
-    // bench/query: builds a million-item index and times writes and queries (not a test).
+    // MARK: Benchmarks (run by bench/*, never by tests).
     .executableTarget(
-      name: "LumenBenchQuery", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
+      name: "ExtractBench", dependencies: ["LumenExtract"], path: "bench/ExtractBench",
       swiftSettings: strict),
+    .executableTarget(
+      name: "QueryBench", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
+      path: "bench/QueryBench", swiftSettings: strict),
 
     // MARK: Tests: real SQLite files, real files, the real binary.
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),

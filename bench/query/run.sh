@@ -18,8 +18,8 @@ WORK=${WORK:-$(mktemp -d -t lumen-bench-query.XXXXXX)}
 mkdir -p "$WORK"
 
 echo "== Building the benchmark (release)"
-swift build -c release --product LumenBenchQuery 2>&1 | tail -1
-BIN=$(swift build -c release --show-bin-path)/LumenBenchQuery
+swift build -c release --product QueryBench 2>&1 | tail -1
+BIN=$(swift build -c release --show-bin-path)/QueryBench
 
 echo "== Lumen: $ITEMS items, batch size $BATCH, $RUNS runs per query (index in $WORK)"
 "$BIN" --items "$ITEMS" --runs "$RUNS" --batch "$BATCH" --db "$WORK/index.sqlite" \

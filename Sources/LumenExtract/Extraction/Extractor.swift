@@ -16,7 +16,7 @@ public protocol Extractor: Sendable {
 }
 
 /// What an extractor is asked to read.
-public struct ExtractionRequest: Sendable {
+public struct ExtractionRequest: Sendable, Codable {
   /// The file's path in `FaithfulPath` form.
   public let path: String
   /// What the sniffer said (libmagic plus extension), e.g. `image/jpeg`.
@@ -37,7 +37,7 @@ public struct ExtractionRequest: Sendable {
 }
 
 /// Limits from the rule that chose the extractor (`MaxBytes=`, `MaxTextBytes=`, `Timeout=`).
-public struct ExtractionLimits: Sendable, Equatable {
+public struct ExtractionLimits: Sendable, Equatable, Codable {
   /// At most this many bytes of the file (or of one archive entry) are read.
   public var maxBytes: Int
   /// `textContent` is cut at this many UTF-8 bytes, on a character boundary.
@@ -68,8 +68,8 @@ public struct ExtractionOutcome: Sendable, Equatable {
 
 /// Why an extractor gave nothing at all. The message names what was wrong, not the file: the
 /// caller adds the path.
-public struct ExtractionError: Error, Equatable, CustomStringConvertible {
-  public enum Kind: String, Sendable {
+public struct ExtractionError: Error, Equatable, Codable, CustomStringConvertible {
+  public enum Kind: String, Sendable, Codable {
     case unreadable
     case malformed
     case encrypted

@@ -95,11 +95,10 @@ public enum ISO8601Dates {
 
   /// UTC with seconds, or with milliseconds when the date has them.
   public static func format(_ date: Date) -> String {
-    let style = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!)
+    let utc = TimeZone(secondsFromGMT: 0)!
     let seconds = date.timeIntervalSince1970
-    if seconds != seconds.rounded() {
-      return date.formatted(style.time(includingFractionalSeconds: true))
-    }
-    return date.formatted(style)
+    let fractional = seconds != seconds.rounded()
+    return date.formatted(
+      Date.ISO8601FormatStyle(includingFractionalSeconds: fractional, timeZone: utc))
   }
 }

@@ -3,14 +3,14 @@ import LumenModel
 import LumenQuery
 import LumenStore
 
-/// `lumen-bench-query`: builds an index of a million realistic items (see `Corpus`) and prints
+/// `QueryBench`: builds an index of a million realistic items (see `Corpus`) and prints
 /// write throughput, bytes per item, and the latency of the first 100 results and of the count
 /// for each kind of query, as min / median / max over repeated runs. Run by bench/query.
 ///
-///     LumenBenchQuery [--items N] [--runs N] [--batch N] [--db PATH] [--reuse] [--names FILE]
+///     QueryBench [--items N] [--runs N] [--batch N] [--db PATH] [--reuse] [--names FILE]
 ///                     [--explain]   (with --reuse: print each query's SQL and plan)
 @main
-struct BenchQuery {
+struct QueryBench {
   static func main() async throws {
     let arguments = Arguments(CommandLine.arguments.dropFirst())
     let itemCount = arguments.int("--items") ?? 1_000_000

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LumenCrawl
+import LumenExtract
+import LumenModel
+import LumenStore
+
+/// `lumen index`: crawl folders into the index. Incremental: a second run reads only what
+/// changed. Ctrl-C stops after the batch being written; the next run picks up from there.
+struct IndexCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "index",
+    abstract: "Index folders and what their files carry.",
+    discussion: """
+      With no PATH, indexes the roots of the config file. Hidden files, git-ignored files and
+      folders holding .lumenignore or .nomedia are skipped unless told otherwise.
+      """)
+
+  @OptionGroup var index: IndexOptions
+
+  @Option(
+    name: .customLong("exclude"),
+    help: ArgumentHelp(
+      "Skip paths matching this glob (repeatable; gitignore syntax).", valueName: "glob"))
+  var excludes: [String] = []
+
+  @Flag(help: "Index dot-files and dot-folders too.")
+  var includeHidden = false
+
+  @Flag(help: "Index files that .gitignore or .ignore rules exclude.")
+  var noGitignore = false
+
+  @Flag(help: "Do not cross into other file systems below a root.")
+  var oneFileSystem = false
+
+  @Flag(help: "Print the summary as one JSON object.")
+  var json = false
+
+  @Argument(help: "Folders to index.")
+  var paths: [String] = []
+
+  func run() async throws {
+    let config: Config
+    do {
+      config = try Config.load()
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    let rules: LoadedRules
+    do { rules = try LoadedRules.load() } catch { throw ExitCode.failure }
+    // Roots are resolved once (symbolic links included: the walk itself never follows one).
+    let scope: Scope
+    do {
+      scope = try Scope(
+        options: config.scopeOptions(
+          roots: paths, extraExcludes: excludes, includeHidden: includeHidden ? true : nil,
+          gitignore: noGitignore ? false : nil, oneFileSystem: oneFileSystem ? true : nil))
+    } catch {
+      printError(error.description)
+      throw ExitCode.failure
+    }
+    let roots = scope.options.roots
+    let searchable = try SearchableIndex(
+      location: try index.location(),
+      options: .init(
+        batchSize: config.batchSize,
+        defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
+        contentTypes: rules.contentTypes))
+    let pipeline = IndexingPipeline(
+      index: searchable, scope: scope, contentTypes: rules.contentTypes,
+      options: .init(
+        batchSize: config.batchSize, expirationDays: config.expirationDays,
+        extraction: RuleBasedExtraction(service: ExtractionService(rules: rules.extraction)),
+        progress: json ? nil : ProgressReporter.forStandardError()))
+
+    let interrupt = InterruptHandler { pipeline.stop() }
+    defer { interrupt.cancel() }
+    let summary = try await pipeline.run()
+    LastCrawlRecord(finished: Date(), roots: roots, summary: summary)
+      .save(forDatabase: searchable.location.path)
+
+    if json {
+      print(summary.json())
+    } else {
+      print(SummaryText(summary: summary, roots: roots).text)
+    }
+    for failure in summary.errors {
+      printError(FaithfulPath.display(failure.description))
+    }
+    if summary.failed > summary.errors.count {
+      printError("… and \(summary.failed - summary.errors.count) more that could not be indexed")
+    }
+    if summary.interrupted { throw ExitCode(130) }
+  }
+}
+
+/// The human summary line of a crawl.
+struct SummaryText {
+  let summary: CrawlSummary
+  let roots: [String]
+
+  var text: String {
+    let counts = [
+      ("added", summary.added), ("updated", summary.updated), ("moved", summary.moved),
+      ("removed", summary.removed), ("unchanged", summary.unchanged),
+      ("failed", summary.failed),
+    ].map { "\($1) \($0)" }.joined(separator: ", ")
+    let seconds = String(format: "%.2f", summary.seconds)
+    var line = "\(roots.joined(separator: ", ")): \(counts) in \(seconds) s"
+    if summary.interrupted { line += " (interrupted: run again to finish)" }
+    if summary.resumedInterruptedCrawl { line += " (resumed an interrupted crawl)" }
+    return line
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import LumenExtract
+import LumenModel
+import LumenStore
+import Synchronization
+
+/// Brings the index up to date with the roots of a `Scope`: the incremental crawl behind
+/// `lumen index` (and the watcher's rescans).
+///
+/// How:
+/// 1. The walk reads each folder on the crawl threads and compares it with the index's record of
+///    that folder (`children(ofDirectory:)`): an entry whose (device, inode, size, mtime, ctime)
+///    and extractor are unchanged is skipped without being opened.
+/// 2. A changed or new file is opened once, sniffed and extracted on the same thread; a
+///    file that is new at its path but whose (device, inode) the index knows at a path that no
+///    longer holds it has moved: the index moves its item (a folder with everything below it)
+///    and keeps its attributes.
+/// 3. Records go through a bounded channel to one writer, which commits them in transactions of
+///    `batchSize` items, each with a client state saying how far the crawl got. An interrupted
+///    crawl (Ctrl-C, kill, power loss) leaves whole batches only; the next crawl skips what they
+///    hold as unchanged.
+/// 4. Deletions wait for the end of the walk, so that a file moved into a folder walked later
+///    is found as a move rather than deleted and re-added. A stopped crawl leaves them to the next.
+public final class IndexingPipeline: Sendable {
+  public struct Options: Sendable {
+    /// Items per transaction.
+    public var batchSize: Int
+    /// Items of a root live this long after the last crawl that saw the root.
+    public var expirationDays: Int
+    public var walk: DirectoryWalker.Options
+    public var extraction: any FileExtracting
+    public var limits: ExtractionLimits
+    /// The progress line; nil for none.
+    public var progress: ProgressReporter?
+    public var clock: @Sendable () -> Date
+
+    public init(
+      batchSize: Int = 500, expirationDays: Int = 30,
+      walk: DirectoryWalker.Options = DirectoryWalker.Options(),
+      extraction: any FileExtracting = SniffOnly(), limits: ExtractionLimits = ExtractionLimits(),
+      progress: ProgressReporter? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+      self.batchSize = max(1, batchSize)
+      self.expirationDays = max(1, expirationDays)
+      self.walk = walk
+      self.extraction = extraction
+      self.limits = limits
+      self.progress = progress
+      self.clock = clock
+    }
+  }
+
+  public let scope: Scope
+  public let options: Options
+  let index: SearchableIndex
+  let contentTypes: ContentTypeRegistry
+  private let walker: DirectoryWalker
+  private let stopRequested = Atomic<Bool>(false)
+
+  public init(
+    index: SearchableIndex, scope: Scope, contentTypes: ContentTypeRegistry,
+    options: Options = Options()
+  ) {
+    self.index = index
+    self.scope = scope
+    self.contentTypes = contentTypes
+    self.options = options
+    self.walker = DirectoryWalker(scope: scope, options: options.walk)
+  }
+
+  /// Stops after the batch being written: the walk takes no new folder, what was read is
+  /// committed, deletions are left for the next crawl. Safe from any thread or signal source.
+  public func stop() {
+    stopRequested.store(true, ordering: .releasing)
+    walker.stop()
+  }
+
+  /// Crawls every root of the scope once; with `folders`, only those folders and what they hold
+  /// (the watcher's rescan after lost events). A folder given that is gone or now out of scope
+  /// loses its items.
+  public func run(startingAt folders: [String]? = nil) async throws -> CrawlSummary {
+    let started = options.clock()
+    let previous = CrawlState.decode(try await index.fetchLastClientState())
+    let context = PipelineContext(
+      index: index, scope: scope,
+      builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
+      contentTypes: contentTypes, options: options,
+      state: CrawlState(
+        started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
+      looksForMoves: previous != nil,
+      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
+    let statistics = walker.statistics
+    options.progress?.start { [clock = options.clock] in
+      ProgressReporter.Snapshot(
+        filesSeen: statistics.entries.load(ordering: .relaxed),
+        errors: context.counters.failed.load(ordering: .relaxed),
+        currentFolder: context.currentFolder.withLock { $0 },
+        elapsedSeconds: clock().timeIntervalSince(started))
+    }
+    defer { options.progress?.stop() }
+
+    for folder in folders ?? [] where scope.start(at: folder) == nil {
+      context.deletions.withLock {
+        $0.append(PendingDeletion(path: Scope.normalize(folder), isDirectory: true))
+      }
+    }
+
+    let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
+    let writing = writer.start()
+    await walker.walk(startingAt: folders) { _ in PipelineVisitor(context: context) }
+    context.records.close()
+    try await writing.value
+
+    let interrupted = stopRequested.load(ordering: .acquiring)
+    if !interrupted {
+      try await writer.finish()
+    }
+    var summary = CrawlSummary()
+    context.counters.fill(&summary)
+    summary.folders = statistics.folders.load(ordering: .relaxed)
+    summary.excluded = statistics.excluded.load(ordering: .relaxed)
+    summary.resumedInterruptedCrawl = previous.map { !$0.complete } ?? false
+    summary.interrupted = interrupted
+    summary.seconds = options.clock().timeIntervalSince(started)
+    return summary
+  }
+}

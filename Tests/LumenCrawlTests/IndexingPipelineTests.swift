@@ -1,0 +1,364 @@
+import Foundation
+import Glibc
+import LumenExtract
+import LumenModel
+import LumenStore
+import Testing
+
+@testable import LumenCrawl
+
+/// The crawl end to end: real trees in temporary folders, a real index file, the same calls
+/// `lumen index` makes.
+@Suite("IndexingPipeline: incremental crawls into a real index")
+struct IndexingPipelineTests {
+  /// A small home: documents, a photo, a project with ignored build output, hidden and marked
+  /// folders.
+  static func home() throws -> TemporaryTree {
+    let tree = TemporaryTree("home")
+    tree.file("Documents/notes.txt", "shopping list\n")
+    tree.file("Documents/report.md", "# Report\n")
+    tree.write(
+      "Pictures/photo.jpg",
+      Array(
+        try Data(
+          contentsOf: URL(
+            fileURLWithPath: CrawlHarness.packageRoot + "/../shared/corpus/images/DSCN0010.jpg"))))
+    tree.file("Projects/app/.gitignore", "build/\n")
+    tree.file("Projects/app/main.py", "print('hi')\n")
+    tree.file("Projects/app/build/out.o", "obj")
+    try tree.git(["init", "-q"], in: "Projects/app")
+    tree.file(".secret/key", "k")
+    tree.file("Music/.nomedia")
+    tree.file("Music/song.mp3", "not really")
+    return tree
+  }
+
+  static let homeItems: Set<String> = [
+    "", "Documents", "Documents/notes.txt", "Documents/report.md", "Pictures",
+    "Pictures/photo.jpg", "Projects", "Projects/app", "Projects/app/main.py",
+  ]
+
+  @Test func firstCrawlIndexesWhatTheScopeAdmits() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    let summary = try await harness.crawl()
+    #expect(try await harness.indexedPaths() == Self.homeItems)
+    #expect(summary.added == Self.homeItems.count)
+    #expect(summary.updated == 0 && summary.removed == 0 && summary.moved == 0)
+    #expect(summary.failed == 0)
+    #expect(summary.reExtracted == 4, "the four regular files were read, nothing else")
+    #expect(summary.excluded >= 3, "hidden, gitignored and .nomedia entries")
+  }
+
+  @Test func fileItemsCarryFileSystemAttributesAndTypes() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    _ = try await harness.crawl()
+    let tree = harness.tree
+    let photo = try #require(try await harness.item("Pictures/photo.jpg"))
+    let attributes = photo.attributes
+    let status = try FileStatus.read(path: tree.path("Pictures/photo.jpg"))
+    #expect(photo.identifier == tree.path("Pictures/photo.jpg"))
+    #expect(photo.domainIdentifier == FileDomain.identifier(forRoot: tree.root))
+    #expect(attributes.text(.path) == tree.path("Pictures/photo.jpg"))
+    #expect(attributes.text(.fileName) == "photo.jpg")
+    #expect(attributes.text(.displayName) == "photo.jpg")
+    #expect(attributes.number(.fileSize) == Double(status.size))
+    #expect(attributes.text(.contentType) == "public.jpeg")
+    #expect(
+      attributes[.contentTypeTree]?.compactMap(\.text)
+        == ["public.jpeg", "public.image", "public.data", "public.content", "public.item"])
+    #expect(attributes.first(.kind) == nil, "a kind per item costs bytes; the type says it")
+    #expect(attributes.number(.ownerUserID) == Double(getuid()))
+    #expect(attributes.text(.ownerName) == String(cString: getpwuid(getuid())!.pointee.pw_name))
+    #expect(attributes.number(.fileMode) == Double(status.permissions))
+    let modified = try #require(attributes.first(.contentModificationDate)?.date)
+    #expect(abs(modified.timeIntervalSince1970 - Double(status.modificationNanos) / 1e9) < 0.001)
+    let born = try #require(attributes.first(.contentCreationDate)?.date)
+    #expect(abs(born.timeIntervalSince1970 - Double(status.birthNanos!) / 1e9) < 0.001)
+    #expect(photo.fileStamp?.inode == status.inode)
+
+    let script = try #require(try await harness.item("Projects/app/main.py"))
+    #expect(script.attributes.text(.contentType) == "public.python-script")
+    let folder = try #require(try await harness.item("Documents"))
+    #expect(folder.attributes.text(.contentType) == "public.folder")
+    #expect(folder.attributes.first(.fileSize) == nil)
+    let root = try #require(try await harness.item(""))
+    #expect(root.attributes.text(.contentType) == "public.folder")
+  }
+
+  @Test func aCrawlWhereNothingChangedReadsNothing() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    let extraction = CountingExtraction()
+    _ = try await harness.crawl(extraction: extraction)
+    #expect(extraction.count == 4)
+    let again = try await harness.crawl(extraction: extraction)
+    #expect(again.unchanged == Self.homeItems.count)
+    #expect(again.added + again.updated + again.moved + again.removed + again.failed == 0)
+    #expect(again.reExtracted == 0)
+    #expect(extraction.count == 4, "no file was extracted again")
+  }
+
+  @Test func touchedFilesAreUpdatedAndOnlyThey() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    let extraction = CountingExtraction()
+    _ = try await harness.crawl(extraction: extraction)
+    try TemporaryTree.run(
+      "/usr/bin/touch", ["-d", "2030-01-01", harness.tree.path("Documents/notes.txt")])
+    let summary = try await harness.crawl(extraction: extraction)
+    #expect(summary.updated == 1)
+    #expect(summary.reExtracted == 1)
+    #expect(summary.unchanged == Self.homeItems.count - 1)
+    #expect(extraction.calls.withLock { $0.last } == harness.tree.path("Documents/notes.txt"))
+    let item = try #require(try await harness.item("Documents/notes.txt"))
+    #expect(
+      item.attributes.first(.contentModificationDate)?.date?.timeIntervalSince1970 == 1_893_456_000)
+  }
+
+  @Test func aChmodRefreshesAttributesWithoutReadingTheFile() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    let extraction = CountingExtraction()
+    _ = try await harness.crawl(extraction: extraction)
+    let title = try await harness.item("Documents/report.md")?.attributes.text(.title)
+    harness.tree.chmod("Documents/report.md", 0o600)
+    let summary = try await harness.crawl(extraction: extraction)
+    #expect(summary.updated == 1)
+    #expect(summary.reExtracted == 0)
+    let item = try #require(try await harness.item("Documents/report.md"))
+    #expect(item.attributes.number(.fileMode) == 0o600)
+    #expect(item.attributes.text(.title) == title, "extracted attributes kept")
+  }
+
+  @Test func deletedFilesAndFoldersAreRemoved() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    _ = try await harness.crawl()
+    harness.tree.remove("Documents/notes.txt")
+    harness.tree.remove("Projects")
+    let summary = try await harness.crawl()
+    #expect(summary.removed == 1 + 3, "a file, and a folder with two items below it")
+    #expect(summary.updated == 2, "the two parent folders changed")
+    #expect(
+      try await harness.indexedPaths()
+        == Self.homeItems.subtracting([
+          "Documents/notes.txt", "Projects", "Projects/app", "Projects/app/main.py",
+        ]))
+  }
+
+  @Test func movedFilesKeepTheirItemsWithoutExtraction() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    let extraction = CountingExtraction()
+    _ = try await harness.crawl(extraction: extraction)
+    let title = try await harness.item("Documents/report.md")?.attributes.text(.title)
+    #expect(title != nil)
+    // Into a folder walked after Documents, into one walked before it, and a rename in place.
+    harness.tree.move("Documents/report.md", "Pictures/report.md")
+    harness.tree.move("Pictures/photo.jpg", "Documents/photo.jpg")
+    harness.tree.move("Projects/app/main.py", "Projects/app/app.py")
+    let summary = try await harness.crawl(extraction: extraction)
+    #expect(summary.moved == 3, "\(summary)")
+    #expect(summary.added == 0 && summary.removed == 0)
+    #expect(summary.reExtracted == 0)
+    #expect(extraction.count == 4)
+    let moved = try #require(try await harness.item("Pictures/report.md"))
+    #expect(moved.attributes.text(.title) == title)
+    #expect(moved.attributes.text(.fileName) == "report.md")
+    #expect(moved.attributes.text(.path) == harness.tree.path("Pictures/report.md"))
+    #expect(try await harness.item("Documents/report.md") == nil)
+    #expect(try await harness.item("Projects/app/app.py")?.attributes.text(.fileName) == "app.py")
+    // And a crawl after that sees nothing left to do (the stamps were refreshed).
+    let again = try await harness.crawl(extraction: extraction)
+    #expect(again.unchanged == Self.homeItems.count)
+    #expect(again.updated == 0 && again.reExtracted == 0)
+  }
+
+  @Test func aMovedFolderMovesEverythingBelowIt() async throws {
+    let tree = try Self.home()
+    for index in 0..<20 { tree.file("Documents/archive/2020/file\(index).txt", "old \(index)") }
+    let harness = try CrawlHarness(tree)
+    let extraction = CountingExtraction()
+    _ = try await harness.crawl(extraction: extraction)
+    let before = extraction.count
+    tree.move("Documents/archive", "Projects/old-archive")
+    let summary = try await harness.crawl(extraction: extraction)
+    #expect(summary.moved == 1, "one folder move, not 22 file moves")
+    #expect(summary.reExtracted == 0)
+    #expect(extraction.count == before)
+    #expect(summary.unchanged >= 21, "the files below the moved folder are unchanged")
+    let paths = try await harness.indexedPaths()
+    #expect(paths.contains("Projects/old-archive/2020/file7.txt"))
+    #expect(!paths.contains { $0.hasPrefix("Documents/archive") })
+    let file = try #require(try await harness.item("Projects/old-archive/2020/file7.txt"))
+    #expect(file.attributes.text(.title)?.hasPrefix("extraction ") == true)
+  }
+
+  @Test func hardLinksAreTwoItemsNotAMove() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    _ = try await harness.crawl()
+    #expect(
+      link(harness.tree.path("Documents/notes.txt"), harness.tree.path("Pictures/notes-link.txt"))
+        == 0)
+    let summary = try await harness.crawl()
+    #expect(summary.added == 1)
+    #expect(summary.moved == 0)
+    #expect(try await harness.item("Documents/notes.txt") != nil)
+    #expect(try await harness.item("Pictures/notes-link.txt") != nil)
+  }
+
+  @Test func hiddenFilesAreIndexedOnlyWhenAsked() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    _ = try await harness.crawl(.init(roots: [harness.tree.root], includeHidden: true))
+    let paths = try await harness.indexedPaths()
+    #expect(paths.isSuperset(of: [".secret", ".secret/key", "Projects/app/.gitignore"]))
+    #expect(!paths.contains { $0.hasPrefix("Projects/app/.git/") }, "a work tree's .git stays out")
+    #expect(!paths.contains("Projects/app/build/out.o"))
+    #expect(!paths.contains { $0.hasPrefix("Music") })
+    // Back to the defaults: what is now out of scope is removed.
+    let summary = try await harness.crawl()
+    #expect(summary.removed == 3)
+    #expect(try await harness.indexedPaths() == Self.homeItems)
+  }
+
+  @Test func symbolicLinksAreIndexedAsLinksAndNotFollowed() async throws {
+    let tree = TemporaryTree("links")
+    tree.file("real/a.txt", "a")
+    tree.symlink("real/loop", to: "..")
+    tree.symlink("to-real", to: "real")
+    tree.symlink("dangling", to: "/nonexistent")
+    let harness = try CrawlHarness(tree)
+    let summary = try await harness.crawl()
+    #expect(summary.failed == 0)
+    #expect(
+      try await harness.indexedPaths() == [
+        "", "real", "real/a.txt", "real/loop", "to-real", "dangling",
+      ])
+    let link = try #require(try await harness.item("real/loop"))
+    #expect(link.attributes.text(.contentType) == "public.symlink")
+    #expect(link.attributes.text(.linkTarget) == "..")
+    #expect(try await harness.item("dangling")?.attributes.text(.linkTarget) == "/nonexistent")
+  }
+
+  @Test func specialFilesAreCountedAsFailedAndNeverOpened() async throws {
+    let tree = TemporaryTree("special")
+    tree.fifo("pipe")
+    tree.file("ok.txt", "fine")
+    let harness = try CrawlHarness(tree)
+    let summary = try await harness.crawl()
+    #expect(summary.failed == 1)
+    #expect(summary.errors.map(\.path) == [tree.path("pipe")])
+    #expect(summary.errors.first?.reason.contains("fifo") == true)
+    #expect(try await harness.indexedPaths() == ["", "ok.txt"])
+  }
+
+  @Test func namesThatAreNotUTF8AreIndexedFaithfully() async throws {
+    let tree = TemporaryTree("bytes")
+    let raw: [UInt8] = [0x72, 0xE9, 0x73, 0x75, 0x6D, 0xE9, 0x2E, 0x74, 0x78, 0x74]  // latin-1
+    let path = tree.file(in: "docs", rawName: raw, "cv")
+    let harness = try CrawlHarness(tree)
+    let summary = try await harness.crawl()
+    #expect(summary.added == 3)
+    #expect(summary.failed == 0)
+    let item = try #require(try await harness.index.item(withIdentifier: path))
+    let stored = try #require(item.attributes.text(.path))
+    #expect(FaithfulPath.encode(stored) == Array(tree.path("docs").utf8) + [0x2F] + raw)
+    #expect(item.attributes.text(.contentType) == "public.plain-text")
+    let again = try await harness.crawl()
+    #expect(again.unchanged == 3)
+  }
+
+  @Test func extractorUpgradesReExtractExactlyTheirFiles() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    _ = try await harness.crawl(extraction: CountingExtraction(version: 1))
+    let upgraded = CountingExtraction(version: 2)
+    let summary = try await harness.crawl(extraction: upgraded)
+    #expect(upgraded.count == 4)
+    #expect(summary.updated == 4)
+    #expect(summary.unchanged == Self.homeItems.count - 4)
+  }
+
+  @Test func theRulesExtractorsFillItemsThroughThePipeline() async throws {
+    let tree = TemporaryTree("extract")
+    let corpus = CrawlHarness.packageRoot + "/../shared/corpus"
+    for (from, to) in [("images/DSCN0010.jpg", "a.jpg"), ("audio/beets-full.mp3", "b.mp3")] {
+      tree.write(to, Array(try Data(contentsOf: URL(fileURLWithPath: corpus + "/" + from))))
+    }
+    tree.file("c.txt", "read by the text extractor")
+    let rules = try RuleSet.load(
+      shippedDirectory: CrawlHarness.packageRoot + "/rules", userDirectory: nil)
+    let extraction = RuleBasedExtraction(service: ExtractionService(rules: rules))
+    let harness = try CrawlHarness(tree)
+    let summary = try await harness.crawl(extraction: extraction)
+    #expect(summary.added == 4)
+    let photo = try #require(try await harness.item("a.jpg"))
+    #expect(photo.attributes.number(.pixelWidth) == 640)
+    #expect(photo.extractor == ExtractorStamp(name: "photo", version: PhotoExtractor.version))
+    #expect(photo.attributes.text(.contentType) == "public.jpeg")
+    let song = try #require(try await harness.item("b.mp3"))
+    #expect(song.extractor?.name == "music")
+    #expect(song.attributes.text(.album) != nil)
+    #expect(try await harness.item("c.txt")?.extractor?.name == "text")
+    let again = try await harness.crawl(extraction: extraction)
+    #expect(again.unchanged == 4)
+    #expect(again.reExtracted == 0)
+  }
+
+  @Test func aRescanOfSomeFoldersLooksAtThemAlone() async throws {
+    let harness = try CrawlHarness(try Self.home())
+    let tree = harness.tree
+    _ = try await harness.crawl()
+    try TemporaryTree.run("/usr/bin/touch", ["-d", "2030-01-01", tree.path("Documents/notes.txt")])
+    try TemporaryTree.run("/usr/bin/touch", ["-d", "2030-01-01", tree.path("Pictures/photo.jpg")])
+    tree.file("Documents/new.txt", "new")
+    let pipeline = IndexingPipeline(
+      index: harness.index, scope: try Scope(options: .init(roots: [tree.root])),
+      contentTypes: CrawlHarness.contentTypes)
+    let summary = try await pipeline.run(startingAt: [tree.path("Documents")])
+    #expect(summary.added == 1)
+    #expect(summary.updated == 2, "notes.txt, and the folder that gained a file")
+    #expect(summary.folders == 1)
+    let photo = try #require(try await harness.item("Pictures/photo.jpg"))
+    #expect(
+      photo.attributes.first(.contentModificationDate)?.date?.timeIntervalSince1970 != 1_893_456_000
+    )
+
+    // A folder that became out of scope, and one that is gone, lose their items.
+    tree.file("Documents/.lumenignore")
+    tree.remove("Projects")
+    let again = try await pipeline.run(startingAt: [tree.path("Documents"), tree.path("Projects")])
+    #expect(again.removed == 4 + 3)
+    #expect(try await harness.indexedPaths() == ["", "Pictures", "Pictures/photo.jpg"])
+  }
+
+  @Test func aStoppedCrawlCommitsWholeBatchesAndTheNextResumes() async throws {
+    let tree = TemporaryTree("stop")
+    for folder in 0..<12 {
+      for file in 0..<25 { tree.file("f\(folder)/file\(file).txt", "\(folder)-\(file)") }
+    }
+    let total = 1 + 12 + 12 * 25
+    let harness = try CrawlHarness(tree)
+    let stopper = PipelineBox()
+    let first = CountingExtraction { number in
+      if number == 100 { stopper.pipeline?.stop() }
+    }
+    let interrupted = try await harness.crawl(extraction: first, batchSize: 20, threads: 1) {
+      stopper.pipeline = $0
+    }
+    #expect(interrupted.interrupted)
+    let state = try #require(CrawlState.decode(try await harness.index.fetchLastClientState()))
+    #expect(!state.complete)
+    let committed = try await harness.indexedPaths()
+    #expect(committed.count == state.items, "the client state names exactly what was committed")
+    #expect(committed.count < total)
+    let committedFiles = committed.filter { $0.hasSuffix(".txt") }.count
+
+    let second = CountingExtraction()
+    let resumed = try await harness.crawl(extraction: second, batchSize: 20)
+    #expect(resumed.resumedInterruptedCrawl)
+    #expect(!resumed.interrupted)
+    #expect(second.count == 12 * 25 - committedFiles, "committed files are not read again")
+    #expect(try await harness.indexedPaths().count == total)
+    #expect(CrawlState.decode(try await harness.index.fetchLastClientState())?.complete == true)
+  }
+}
+
+/// Lets an extraction callback reach the pipeline it runs in.
+final class PipelineBox: @unchecked Sendable {
+  var pipeline: IndexingPipeline?
+}
