@@ -56,6 +56,11 @@ public final class SearchableIndex: Sendable {
         // Checkpoint every ~40 MB of log rather than 4 MB: a chunk of a crawl dirties thousands
         // of index pages, and checkpointing after nearly every commit doubled the writes.
         try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
+        // Keep statement journals in memory: each multi-row INSERT of a chunk journals the
+        // index pages it touches (megabytes with the date, size and inode indexes), and on disk
+        // that journal cost a temporary file's writes per statement (bench/query: +12% items
+        // per CPU-second at 500-item transactions).
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
       }
       // 64 MiB of page cache: a million-item index keeps its hot index pages in memory. And
       // read the file through a memory map: a query that checks 50,000 candidate rows then

@@ -29,10 +29,11 @@ struct ItemRow {
     for cell in cells.sorted(by: { $0.slot < $1.slot }) { arguments.append(cell.value) }
   }
 
+  /// `OR ROLLBACK`: see `ItemWriter.insert(_:)`.
   func insertSQL(rows: Int) -> String {
     let names = cells.map(\.slot).sorted().map { "\"\(columns.names[$0])\"" }
     let tuple = "(" + String(repeating: "?,", count: names.count).dropLast() + ")"
-    return "INSERT INTO item(\(names.joined(separator: ","))) VALUES "
+    return "INSERT OR ROLLBACK INTO item(\(names.joined(separator: ","))) VALUES "
       + Array(repeating: tuple, count: rows).joined(separator: ",")
   }
 }

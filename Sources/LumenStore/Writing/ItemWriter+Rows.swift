@@ -129,6 +129,11 @@ extension ItemWriter {
 
   /// Inserts prepared rows with as few statements as their shapes allow: rows with the same
   /// columns share a multi-row INSERT, and so do all `value` and `item_text` rows.
+  ///
+  /// `OR ROLLBACK`: a failed row fails the whole write transaction anyway (the caller rethrows
+  /// and nothing of the chunk may stay), so SQLite need not keep a statement journal of every
+  /// index page each statement touches in order to undo that statement alone (bench/query:
+  /// +8% items per CPU-second at 500-item transactions).
   func insert(_ rows: [PreparedRow]) throws {
     var groups: [ColumnMask: [Int]] = [:]
     var order: [ColumnMask] = []
@@ -171,10 +176,10 @@ extension ItemWriter {
       }
     }
     try insertTuples(values, table: 1, width: 4) {
-      "INSERT INTO value(item_id, attribute_id, ordinal, value) VALUES " + $0
+      "INSERT OR ROLLBACK INTO value(item_id, attribute_id, ordinal, value) VALUES " + $0
     }
     try insertTuples(texts, table: 2, width: 4) {
-      "INSERT INTO item_text(item_id, text_content, words, terms) VALUES " + $0
+      "INSERT OR ROLLBACK INTO item_text(item_id, text_content, words, terms) VALUES " + $0
     }
   }
 
