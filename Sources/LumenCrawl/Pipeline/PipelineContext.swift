@@ -11,7 +11,10 @@ final class PipelineContext: Sendable {
   let contentTypes: ContentTypeRegistry
   let options: IndexingPipeline.Options
   let counters = CrawlCounters()
-  let records = BoundedChannel<[FileRecord]>(capacity: 16)
+  /// Chunks of at most `PipelineVisitor.chunkSize` records: with the writer busy, a few hundred
+  /// records wait here, however large the folders.
+  let records = BoundedChannel<[FileRecord]>(capacity: 4)
+  let storedListings: StoredListings
   let deletions = Mutex<[PendingDeletion]>([])
   let currentFolder = Mutex("")
   /// Folders this crawl added and has not read yet: nothing is indexed below them.
@@ -27,6 +30,7 @@ final class PipelineContext: Sendable {
     looksForMoves: Bool, expiration: Date
   ) {
     self.index = index
+    self.storedListings = StoredListings(index: index)
     self.scope = scope
     self.builder = builder
     self.contentTypes = contentTypes
