@@ -34,6 +34,7 @@ let package = Package(
     .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
             linkerSettings: [.linkedLibrary("tag")]),
     .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
+    .systemLibrary(name: "CSandbox", path: "Sources/CDoors/CSandbox"),
 
     // MARK: Lumen's layers.
     .target(name: "LumenModel", swiftSettings: strict),
@@ -56,7 +57,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract", "CStatx",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],

@@ -46,6 +46,9 @@ public final class SearchableIndex: Sendable {
     } else {
       try location.prepareForWriting()
     }
+    if let problem = IndexFileInspection.problem(atPath: location.path) {
+      throw SearchableIndexError.corrupt(path: location.path, reason: problem)
+    }
     var configuration = Configuration()
     configuration.readonly = options.readOnly
     configuration.busyMode = .timeout(options.busyTimeout)
@@ -61,15 +64,24 @@ public final class SearchableIndex: Sendable {
     do {
       pool = try DatabasePool(path: location.path, configuration: configuration)
       let migrator = StoreMigrations.migrator
+      // Never migrate into someone else's database: check what the file holds first.
+      if let foreign = try pool.read(StoreMigrations.foreignContent) {
+        throw SearchableIndexError.corrupt(path: location.path, reason: foreign)
+      }
       if !options.readOnly { try migrator.migrate(pool) }
       let loaded = try pool.read { db -> (StorageLayout, [AttributeKey]) in
-        guard try db.tableExists("item"), try migrator.hasCompletedMigrations(db) else {
+        guard try db.tableExists("item") else {
           throw SearchableIndexError.cannotOpen(
             path: location.path, reason: "not a Lumen index, or one that was never written")
         }
         if try migrator.hasBeenSuperseded(db) {
           throw SearchableIndexError.cannotOpen(
             path: location.path, reason: "it was written by a newer version of Lumen")
+        }
+        guard try migrator.hasCompletedMigrations(db) else {
+          throw SearchableIndexError.cannotOpen(
+            path: location.path,
+            reason: "it was written by an older version of Lumen; 'lumen index' upgrades it")
         }
         return (try StorageLayout.read(db), try Self.customKeys(db))
       }
@@ -79,7 +91,8 @@ public final class SearchableIndex: Sendable {
     } catch let error as SearchableIndexError {
       throw error
     } catch let error as DatabaseError {
-      throw SearchableIndexError.cannotOpen(path: location.path, reason: error.message ?? "\(error)")
+      throw Self.translated(error, path: location.path) as? SearchableIndexError
+        ?? SearchableIndexError.cannotOpen(path: location.path, reason: error.message ?? "\(error)")
     }
     if !options.readOnly && options.sweepsOnOpen {
       try sweepExpiredNow(options.clock())
@@ -94,8 +107,13 @@ public final class SearchableIndex: Sendable {
   func write<T: Sendable>(_ body: @escaping @Sendable (ItemWriter) throws -> T) async throws -> T {
     guard !options.readOnly else { throw SearchableIndexError.readOnly(path: location.path) }
     let context = makeContext()
-    let (result, declared) = try await pool.write { db in
-      try self.transactionBody(db, context: context, body)
+    let (result, declared): (T, [AttributeKey])
+    do {
+      (result, declared) = try await pool.write { db in
+        try self.transactionBody(db, context: context, body)
+      }
+    } catch {
+      throw Self.translated(error, path: location.path)
     }
     adopt(declared)
     return result
@@ -104,8 +122,13 @@ public final class SearchableIndex: Sendable {
   /// The same, synchronously (for `init`).
   func writeNow<T>(_ body: (ItemWriter) throws -> T) throws -> T {
     let context = makeContext()
-    let (result, declared) = try pool.write { db in
-      try transactionBody(db, context: context, body)
+    let (result, declared): (T, [AttributeKey])
+    do {
+      (result, declared) = try pool.write { db in
+        try transactionBody(db, context: context, body)
+      }
+    } catch {
+      throw Self.translated(error, path: location.path)
     }
     adopt(declared)
     return result
@@ -140,7 +163,25 @@ public final class SearchableIndex: Sendable {
     async throws -> T
   {
     let registry = self.registry
-    return try await pool.read { db in try body(db, registry) }
+    do {
+      return try await pool.read { db in try body(db, registry) }
+    } catch {
+      throw Self.translated(error, path: location.path)
+    }
+  }
+
+  /// SQLite's "the disk is full" and "the file is damaged" as the errors the command line
+  /// explains; anything else unchanged.
+  static func translated(_ error: any Error, path: String) -> any Error {
+    guard let error = error as? DatabaseError else { return error }
+    switch error.resultCode {
+    case .SQLITE_FULL:
+      return SearchableIndexError.diskFull(path: path)
+    case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+      return SearchableIndexError.corrupt(path: path, reason: error.message ?? "\(error)")
+    default:
+      return error
+    }
   }
 
   static func customKeys(_ db: Database) throws -> [AttributeKey] {

@@ -19,13 +19,9 @@ public struct RuleBasedExtraction: FileExtracting {
   }
 
   public func extract(_ request: ExtractionRequest) -> FileExtraction? {
-    let result = service.extract(
-      ExtractionJob(
-        path: request.path, mimeType: request.mimeType, contentType: request.contentType))
-    guard let outcome = result.outcome, let extractor = result.extractor else { return nil }
-    return FileExtraction(
-      attributes: outcome.attributes,
-      problems: outcome.problems + result.failures.map { "\($0)" },
-      extractor: ExtractorStamp(name: extractor.name, version: extractor.version))
+    FileExtraction(
+      service.extract(
+        ExtractionJob(
+          path: request.path, mimeType: request.mimeType, contentType: request.contentType)))
   }
 }

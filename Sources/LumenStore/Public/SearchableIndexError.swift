@@ -15,6 +15,13 @@ public enum SearchableIndexError: Error, Equatable, CustomStringConvertible {
   /// An attribute named in a query or in options that the index does not know.
   case unknownAttribute(String)
   case cannotOpen(path: String, reason: String)
+  /// The file is damaged or is not a Lumen index (random bytes, a truncated file, another
+  /// program's SQLite database). A writer moves it aside and starts afresh
+  /// (`SearchableIndex.openRecoveringCorruption`); a reader reports it.
+  case corrupt(path: String, reason: String)
+  /// The disk holding the index is full (SQLITE_FULL, ENOSPC): the write that hit it was rolled
+  /// back, so the index is as it was before it.
+  case diskFull(path: String)
 
   /// Core Spotlight's maximum client-state size, in bytes.
   public static let maximumClientStateSize = 250
@@ -30,6 +37,10 @@ public enum SearchableIndexError: Error, Equatable, CustomStringConvertible {
     case .attributeKey(let error): error.description
     case .unknownAttribute(let name): "unknown attribute '\(name)'"
     case .cannotOpen(let path, let reason): "cannot open the index \(path): \(reason)"
+    case .corrupt(let path, let reason): "the index \(path) is unusable: \(reason)"
+    case .diskFull(let path):
+      "the disk holding the index \(path) is full: nothing more was written, and the index holds "
+        + "what was committed before"
     }
   }
 }
