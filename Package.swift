@@ -78,6 +78,11 @@ let package = Package(
     .executableTarget(
       name: "ExtractBench", dependencies: ["LumenExtract"], path: "bench/ExtractBench",
       swiftSettings: strict),
+    // The hostile-input corpus generator of the CLI tests and bench/faults.
+    .executableTarget(
+      name: "HostileCorpus",
+      dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+      path: "bench/HostileCorpus", swiftSettings: strict),
 
     // MARK: Tests: real SQLite files, real files, the real binary.
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
@@ -86,6 +91,9 @@ let package = Package(
                 swiftSettings: strict),
     .testTarget(name: "LumenExtractTests", dependencies: ["LumenExtract"], swiftSettings: strict),
     .testTarget(name: "LumenCrawlTests", dependencies: ["LumenCrawl"], swiftSettings: strict),
-    .testTarget(name: "LumenCLITests", dependencies: ["LumenModel"], swiftSettings: strict),
+    .testTarget(
+      name: "LumenCLITests",
+      dependencies: ["LumenModel", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict),
   ]
 )
