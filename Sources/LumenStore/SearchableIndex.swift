@@ -62,12 +62,13 @@ public final class SearchableIndex: Sendable {
       StoreFunctions.register(in: db)
     }
     do {
-      pool = try DatabasePool(path: location.path, configuration: configuration)
-      let migrator = StoreMigrations.migrator
-      // Never migrate into someone else's database: check what the file holds first.
-      if let foreign = try pool.read(StoreMigrations.foreignContent) {
+      // Never touch someone else's database (opening a pool would already switch it to WAL):
+      // look at what the file holds through a read-only connection first.
+      if let foreign = try Self.foreignContent(at: location.path) {
         throw SearchableIndexError.corrupt(path: location.path, reason: foreign)
       }
+      pool = try DatabasePool(path: location.path, configuration: configuration)
+      let migrator = StoreMigrations.migrator
       if !options.readOnly { try migrator.migrate(pool) }
       let loaded = try pool.read { db -> (StorageLayout, [AttributeKey]) in
         guard try db.tableExists("item") else {
@@ -168,6 +169,17 @@ public final class SearchableIndex: Sendable {
     } catch {
       throw Self.translated(error, path: location.path)
     }
+  }
+
+  /// Why the file at `path` is another program's database, or nil (empty, missing, Lumen's).
+  private static func foreignContent(at path: String) throws -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+    var configuration = Configuration()
+    configuration.readonly = true
+    let probe = try DatabaseQueue(path: path, configuration: configuration)
+    defer { try? probe.close() }
+    return try probe.read(StoreMigrations.foreignContent)
   }
 
   /// SQLite's "the disk is full" and "the file is damaged" as the errors the command line
