@@ -31,6 +31,8 @@ let package = Package(
                    providers: [.apt(["libtagc0-dev"])]),
     .systemLibrary(name: "CQPDF", path: "Sources/CDoors/CQPDF", pkgConfig: "libqpdf",
                    providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(name: "CPoppler", path: "Sources/CDoors/CPoppler", pkgConfig: "poppler-glib",
+                   providers: [.apt(["libpoppler-glib-dev"])]),
     .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
             linkerSettings: [.linkedLibrary("tag")]),
     .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
@@ -49,7 +51,7 @@ let package = Package(
     .target(
       name: "LumenExtract",
       dependencies: [
-        "LumenModel", "CMagic", "CExif", "CXML2", "CTagLib", "CTagShim", "CQPDF",
+        "LumenModel", "CMagic", "CExif", "CXML2", "CTagLib", "CTagShim", "CQPDF", "CPoppler",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "Logging", package: "swift-log"),
       ],

@@ -165,6 +165,8 @@ import Testing
       }
       guard inList else { continue }
       if line.trimmingCharacters(in: .whitespaces).isEmpty || !line.hasPrefix("  ") { break }
+      // A wrapped abstract continues on a line indented past the name column.
+      if line.hasPrefix("   ") { continue }
       let word = line.split(separator: " ").first.map(String.init) ?? ""
       if word.range(of: #"^[a-z][a-z-]*$"#, options: .regularExpression) != nil, word != "help" {
         names.append(word)

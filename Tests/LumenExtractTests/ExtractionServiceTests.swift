@@ -61,7 +61,7 @@ import Testing
   }
 
   @Test func noMatchingRuleGivesNothing() {
-    let result = Self.service.extract(ExtractionJob(path: "/etc/hostname", mimeType: "text/plain"))
+    let result = Self.service.extract(ExtractionJob(path: "/bin/sh", mimeType: "application/x-executable"))
     #expect(result.outcome == nil)
     #expect(result.candidates.isEmpty)
     #expect(result.failures.isEmpty)
@@ -107,7 +107,8 @@ import Testing
 
   @Test func catalogListsExtractorsByName() {
     let catalog = ExtractorCatalog.standard
-    #expect(catalog.names == ["photo", "music"])
+    #expect(
+      catalog.names == ["photo", "music", "pdf", "opendocument", "ooxml", "epub", "html", "text"])
     #expect(catalog.version(of: "photo") == PhotoExtractor.version)
     #expect(catalog.type(named: "music") == MusicExtractor.self)
     #expect(catalog.type(named: "nope") == nil)

@@ -21,13 +21,18 @@ import Testing
     ("image/jpeg", "photo"), ("image/heic", "photo"), ("image/x-adobe-dng", "photo"),
     ("IMAGE/PNG", "photo"), ("audio/flac", "music"), ("audio/mpeg", "music"),
     ("audio/ogg; codecs=opus", "music"), ("application/ogg", "music"),
+    ("application/pdf", "pdf"), ("text/plain", "text"), ("text/html", "html"),
+    ("application/vnd.oasis.opendocument.text", "opendocument"),
+    ("application/epub+zip", "epub"),
   ])
   func shippedRulesChooseTheExtractor(mime: String, extractor: String) throws {
     let chosen = try Self.shipped().rules(forMIME: mime)
     #expect(chosen.first?.extractor == extractor)
   }
 
-  @Test(arguments: ["audio/x-mpegurl", "audio/midi", "text/plain", "application/pdf"])
+  @Test(arguments: [
+    "audio/x-mpegurl", "audio/midi", "text/calendar", "application/x-executable",
+  ])
   func blockedAndUnknownTypesHaveNoRule(mime: String) throws {
     #expect(try Self.shipped().rules(forMIME: mime).isEmpty)
   }

@@ -8,7 +8,7 @@ import LumenModel
 struct ExtractCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "extract",
-    abstract: "Print what would be indexed for files, without touching the index.")
+    abstract: "Show what would be indexed for files.")
 
   @Flag(help: "Print one JSON object per file.")
   var json = false

@@ -9,7 +9,7 @@ import LumenStore
 struct ForgetCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "forget",
-    abstract: "Remove folders and everything under them from the index.")
+    abstract: "Remove folders and their contents from the index.")
 
   @OptionGroup var index: IndexOptions
 

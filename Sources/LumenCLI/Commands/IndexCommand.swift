@@ -11,7 +11,7 @@ import LumenStore
 struct IndexCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "index",
-    abstract: "Index folders: file-system attributes, content types and extracted metadata.",
+    abstract: "Index folders and what their files carry.",
     discussion: """
       With no PATH, indexes the roots of the config file. Hidden files, git-ignored files and
       folders holding .lumenignore or .nomedia are skipped unless told otherwise.

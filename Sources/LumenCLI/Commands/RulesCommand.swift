@@ -8,7 +8,7 @@ import LumenModel
 struct RulesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules",
-    abstract: "List the extraction rules and content types loaded, with their files.")
+    abstract: "List the rules and content types loaded.")
 
   @Flag(help: "Print JSON Lines: one object per rule or content type, with 'kind' and 'file'.")
   var json = false

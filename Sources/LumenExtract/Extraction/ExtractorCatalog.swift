@@ -4,6 +4,12 @@ public struct ExtractorCatalog: Sendable {
   public static let standard = ExtractorCatalog([
     PhotoExtractor.self,
     MusicExtractor.self,
+    PDFExtractor.self,
+    OpenDocumentExtractor.self,
+    OOXMLExtractor.self,
+    EPUBExtractor.self,
+    HTMLExtractor.self,
+    TextExtractor.self,
   ])
 
   /// In the order given; names are unique.

@@ -4,6 +4,6 @@ import ArgumentParser
 struct ItemsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "items",
-    abstract: "Add, delete and inspect items that programs index themselves.",
+    abstract: "Add and delete items programs index themselves.",
     subcommands: [ItemsAddCommand.self, ItemsDeleteCommand.self, ItemsStateCommand.self])
 }
