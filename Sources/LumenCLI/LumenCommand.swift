@@ -21,7 +21,7 @@ struct LumenCommand: AsyncParsableCommand {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == ExtractWorkerCommand.configuration.commandName {
       do {
-        var command = try ExtractWorkerCommand.parse(Array(arguments.dropFirst()))
+        let command = try ExtractWorkerCommand.parse(Array(arguments.dropFirst()))
         try command.run()
         Foundation.exit(0)
       } catch {

@@ -279,7 +279,7 @@ struct IndexingPipelineTests {
     for (from, to) in [("images/DSCN0010.jpg", "a.jpg"), ("audio/beets-full.mp3", "b.mp3")] {
       tree.write(to, Array(try Data(contentsOf: URL(fileURLWithPath: corpus + "/" + from))))
     }
-    tree.file("c.txt", "no extractor for text")
+    tree.file("c.txt", "plain text, read by the text extractor")
     let rules = try RuleSet.load(
       shippedDirectory: CrawlHarness.packageRoot + "/rules", userDirectory: nil)
     let extraction = RuleBasedExtraction(service: ExtractionService(rules: rules))
@@ -293,7 +293,7 @@ struct IndexingPipelineTests {
     let song = try #require(try await harness.item("b.mp3"))
     #expect(song.extractor?.name == "music")
     #expect(song.attributes.text(.album) != nil)
-    #expect(try await harness.item("c.txt")?.extractor == nil)
+    #expect(try await harness.item("c.txt")?.extractor?.name == "text")
     let again = try await harness.crawl(extraction: extraction)
     #expect(again.unchanged == 4)
     #expect(again.reExtracted == 0)

@@ -8,7 +8,7 @@ import LumenStore
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Show roots, item counts, index size, expired items and failed extractions.")
+    abstract: "Show roots, counts, size, expired items, failed extractions.")
 
   @OptionGroup var index: IndexOptions
 
