@@ -11,6 +11,8 @@ let package = Package(
   products: [
     .library(name: "Lumen", targets: ["Lumen"]),
     .executable(name: "lumen", targets: ["LumenCLI"]),
+    // For tools built apart from the package, such as the fuzz targets in fuzz/.
+    .library(name: "LumenExtract", targets: ["LumenExtract"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

@@ -9,7 +9,8 @@ struct LumenCommand: AsyncParsableCommand {
     abstract: "Index your files' metadata and search it with the Spotlight query language.",
     version: "0.1.0",
     subcommands: [
-      IndexCommand.self, FindCommand.self, ShowCommand.self, ItemsCommand.self, StatusCommand.self, ForgetCommand.self, ResetCommand.self,
+      IndexCommand.self, FindCommand.self, ShowCommand.self, ItemsCommand.self, StatusCommand.self,
+      ForgetCommand.self, ResetCommand.self,
       RulesCommand.self, ExtractCommand.self, ExtractWorkerCommand.self,
     ]
   )

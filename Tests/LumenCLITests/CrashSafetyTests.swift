@@ -113,7 +113,8 @@ struct CrashSafetyTests {
       #expect(result.stderr.contains("the index \(database) is unusable"), "\(result.stderr)")
       #expect(!result.stderr.contains("Fatal error"))
     }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == damaged, "readers change nothing")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: database)) == damaged, "readers change nothing")
 
     let index = try lumen.run(["index", "--db", database, "--json", root])
     #expect(index.status == 0, "\(index.stderr)")
@@ -141,7 +142,8 @@ struct CrashSafetyTests {
 
     let full = try lumen.run(["index", "--db", database, root])
     #expect(full.status == 1)
-    #expect(full.stderr.contains("the disk holding the index \(database) is full"), "\(full.stderr)")
+    #expect(
+      full.stderr.contains("the disk holding the index \(database) is full"), "\(full.stderr)")
     #expect(full.stderr.contains("free some space and run 'lumen index' again"))
     #expect(!full.stderr.contains("Fatal error"))
     let index = IndexFile(path: database)

@@ -26,7 +26,9 @@ struct HostileCrawlTests {
     }
     let root = lumen.home.appendingPathComponent("hostile").path
     let canary = lumen.home.appendingPathComponent("canary.txt").path
-    for leftover in ["docx", "absolute", "odt", "epub"] { unlink("/tmp/lumen-traversal-\(leftover)") }
+    for leftover in ["docx", "absolute", "odt", "epub"] {
+      unlink("/tmp/lumen-traversal-\(leftover)")
+    }
     let made = try Command.run(
       Self.generator.path, [root, "--canary", canary, "--corpus", TestTree.corpus])
     #expect(!made.contains("\"skipped\""), "every hostile entry was made: \(made)")
@@ -60,7 +62,8 @@ struct HostileCrawlTests {
     #expect(found.status == 0)
     var items: [String: [String: Any]] = [:]
     for line in found.lines {
-      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       items[try #require(object["path"] as? String)] = object
     }
     #expect(Set(items.keys) == Set(onDisk.keys))
@@ -86,8 +89,9 @@ struct HostileCrawlTests {
     #expect(reasons["lumen-fault-hog.jpg"]?.contains("memory cap") == true)
     #expect(summary["extractionFailures"] as? Int == failures.count)
     let workers = try #require(summary["workers"] as? [String: Int])
-    #expect(workers["crashed", default: 0] + workers["timedOut", default: 0]
-      + workers["outOfMemory", default: 0] == failures.count)
+    #expect(
+      workers["crashed", default: 0] + workers["timedOut", default: 0]
+        + workers["outOfMemory", default: 0] == failures.count)
 
     // Nothing outside the tree was read into the index or written by an archive's entry names.
     let secret = try lumen.run(["find", "--db", lumen.database, "--count", "LUMENCANARYSECRET"])

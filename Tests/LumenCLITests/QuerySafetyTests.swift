@@ -39,7 +39,8 @@ struct QuerySafetyTests {
     Array(repeating: "title == \"*a*\"cd", count: 256).joined(separator: " && "),
     Array(repeating: "* == \"budget*\"cdw", count: 256).joined(separator: " && "),
     Array(repeating: "fileName == \"*x*\" || kind == \"y\"c", count: 256).joined(separator: " && "),
-    Array(repeating: "!(contentTypeTree == \"public.image\")", count: 256).joined(separator: " && "),
+    Array(repeating: "!(contentTypeTree == \"public.image\")", count: 256).joined(
+      separator: " && "),
     Array(repeating: "budget", count: 256).joined(separator: " "),
   ]
 
@@ -53,8 +54,9 @@ struct QuerySafetyTests {
     ]
     var random = SeededRandom(seed: 5)
     return (0..<count).map { _ in
-      (0..<Int.random(in: 1...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }
-        .joined()
+      (0..<Int.random(in: 1...14, using: &random)).map { _ in pieces.randomElement(using: &random)!
+      }
+      .joined()
     }
   }
 

@@ -206,7 +206,8 @@ struct WorkerPoolTests {
     defer { pool.shutdown() }
     // Before the crawl, kill the idle worker from outside: the pool learns it is gone when it
     // sends the job, and starts another.
-    let children = try TemporaryTree.run("/usr/bin/pgrep", ["-P", "\(getpid())", "-f", "__extract-worker"])
+    let children = try TemporaryTree.run(
+      "/usr/bin/pgrep", ["-P", "\(getpid())", "-f", "__extract-worker"])
     for pid in children.split(separator: "\n").compactMap({ Int32($0) }) { kill(pid, SIGTERM) }
     usleep(100_000)
     let summary = try await harness.crawl(extraction: pool)

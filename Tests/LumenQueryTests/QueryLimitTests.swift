@@ -15,7 +15,8 @@ import Testing
     let ranges = Array(repeating: "InRange(fileSize, 1, 2)", count: 5000).joined(separator: " || ")
     #expect(throws: Never.self) { try parser.parse(ranges) }
     // An || inside parentheses is one part of the && chain, however long.
-    let grouped = "(" + Array(repeating: "title == \"a\"", count: 600).joined(separator: " || ")
+    let grouped =
+      "(" + Array(repeating: "title == \"a\"", count: 600).joined(separator: " || ")
       + ") && fileSize > 1"
     #expect(throws: Never.self) { try parser.parse(grouped) }
   }
@@ -53,7 +54,8 @@ import Testing
     let text = more.joined(separator: " ")
     let error = try #require(throws: QuerySyntaxError.self) { try parser.parse(text) }
     #expect(error.message == "query has too many words (more than \(limit))")
-    let expected = text.distance(from: text.startIndex, to: text.range(of: " w\(limit) ")!.lowerBound) + 2
+    let expected =
+      text.distance(from: text.startIndex, to: text.range(of: " w\(limit) ")!.lowerBound) + 2
     #expect(error.column == expected)
   }
 }

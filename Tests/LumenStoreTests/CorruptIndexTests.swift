@@ -13,7 +13,9 @@ import Testing
     do {
       let index = try makeIndex(folder)
       try await index.indexSearchableItems(
-        (0..<items).map { item("item-\($0)", [(.title, .text("Title \($0) " + String(repeating: "x", count: 200)))]) })
+        (0..<items).map {
+          item("item-\($0)", [(.title, .text("Title \($0) " + String(repeating: "x", count: 200)))])
+        })
     }
     let path = folder.location().path
     let queue = try DatabaseQueue(path: path)

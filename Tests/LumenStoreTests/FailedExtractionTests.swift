@@ -76,10 +76,15 @@ import Testing
       Self.record("/p/sub-sibling.jpg", inode: 6, failure: "crashed"),
     ])
     try await index.moveFile(from: "/p/c.jpg", to: "/p/renamed.jpg")
-    #expect(try await paths(index) == ["/p/renamed.jpg", "/p/sub-sibling.jpg", "/p/sub/a.jpg", "/p/sub/b.jpg"])
+    #expect(
+      try await paths(index) == [
+        "/p/renamed.jpg", "/p/sub-sibling.jpg", "/p/sub/a.jpg", "/p/sub/b.jpg",
+      ])
     try await index.moveDirectory(from: "/p/sub", to: "/p/moved")
     #expect(
-      try await paths(index) == ["/p/moved/a.jpg", "/p/moved/b.jpg", "/p/renamed.jpg", "/p/sub-sibling.jpg"])
+      try await paths(index) == [
+        "/p/moved/a.jpg", "/p/moved/b.jpg", "/p/renamed.jpg", "/p/sub-sibling.jpg",
+      ])
     try await index.deleteFiles(underPath: "/p/moved")
     #expect(try await paths(index) == ["/p/renamed.jpg", "/p/sub-sibling.jpg"])
     try await index.deleteFiles(underPath: "/p/renamed.jpg")
@@ -93,7 +98,8 @@ import Testing
     let folder = try TemporaryFolder()
     let index = try makeIndex(folder)
     try await index.indexFiles([
-      Self.record("/p/a.jpg", inode: 1, failure: "x"), Self.record("/p/b.jpg", inode: 2, failure: "y"),
+      Self.record("/p/a.jpg", inode: 1, failure: "x"),
+      Self.record("/p/b.jpg", inode: 2, failure: "y"),
     ])
     try await index.deleteSearchableItems(withIdentifiers: ["/p/a.jpg"])
     #expect(try await paths(index) == ["/p/b.jpg"])

@@ -42,7 +42,8 @@ struct DocumentFiles {
       %%EOF
 
       """
-    try folder.write("docs/broken-xref.pdf", text: brokenXref, kind: "PDF whose xref points nowhere")
+    try folder.write(
+      "docs/broken-xref.pdf", text: brokenXref, kind: "PDF whose xref points nowhere")
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     let recursive = """
       %PDF-1.4
@@ -58,7 +59,8 @@ struct DocumentFiles {
       """
     try folder.write(
       "docs/recursive.pdf", text: recursive,
-      kind: "PDF whose page tree, outline and info objects contain themselves; 100,000 nested arrays")
+      kind:
+        "PDF whose page tree, outline and info objects contain themselves; 100,000 nested arrays")
     try folder.write(
       "docs/empty-trailer.pdf", text: "%PDF-1.7\ntrailer << >>\n%%EOF\n", kind: "PDF with nothing")
   }
@@ -88,7 +90,10 @@ struct DocumentFiles {
       entries: [
         ("[Content_Types].xml", .text(contentTypes)), ("_rels/.rels", .text(rels)),
         ("docProps/core.xml", .text(core)),
-        ("word/document.xml", .generated(head: documentHead, fill: 0x41, size: bombBytes, tail: documentTail)),
+        (
+          "word/document.xml",
+          .generated(head: documentHead, fill: 0x41, size: bombBytes, tail: documentTail)
+        ),
       ])
     let xxeCore = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -100,7 +105,12 @@ struct DocumentFiles {
       entries: [
         ("[Content_Types].xml", .text(contentTypes)), ("_rels/.rels", .text(rels)),
         ("docProps/core.xml", .text(xxeCore)),
-        ("word/document.xml", .text("<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"/>")),
+        (
+          "word/document.xml",
+          .text(
+            "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"/>"
+          )
+        ),
       ])
     try zip(
       "docs/traversal.docx", kind: "OOXML with ../ and absolute entry names",
@@ -110,32 +120,51 @@ struct DocumentFiles {
         ("/tmp/lumen-traversal-absolute", .text("escaped")),
         ("docProps/core.xml", .text(core)),
       ])
-    let laughs = billionLaughs(root: "office:document-meta", body: "<office:meta><dc:title>&lol9;</dc:title></office:meta>")
+    let laughs = billionLaughs(
+      root: "office:document-meta", body: "<office:meta><dc:title>&lol9;</dc:title></office:meta>")
     try zip(
       "docs/billion-laughs.odt", kind: "ODF whose meta.xml is a billion-laughs entity bomb",
       entries: [
         ("mimetype", .stored("application/vnd.oasis.opendocument.text")),
         ("meta.xml", .text(laughs)),
         ("../../../../tmp/lumen-traversal-odt", .text("escaped")),
-        ("content.xml", .text("<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\"/>")),
+        (
+          "content.xml",
+          .text(
+            "<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\"/>"
+          )
+        ),
       ])
     try zip(
       "docs/traversal.epub", kind: "EPUB with ../ entry names and a container pointing outside",
       entries: [
         ("mimetype", .stored("application/epub+zip")),
-        ("META-INF/container.xml", .text("""
-          <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="../../../../etc/passwd" media-type="application/oebps-package+xml"/></rootfiles></container>
-          """)),
+        (
+          "META-INF/container.xml",
+          .text(
+            """
+            <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="../../../../etc/passwd" media-type="application/oebps-package+xml"/></rootfiles></container>
+            """)
+        ),
         ("../../../../tmp/lumen-traversal-epub", .text("escaped")),
       ])
     try zip(
       "docs/epub-bomb.epub", kind: "EPUB whose package document inflates to \(bombBytes >> 20) MiB",
       entries: [
         ("mimetype", .stored("application/epub+zip")),
-        ("META-INF/container.xml", .text("""
-          <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
-          """)),
-        ("content.opf", .generated(head: Bytes.ascii("<package><metadata><title>"), fill: 0x20, size: bombBytes, tail: Bytes.ascii("</title></metadata></package>"))),
+        (
+          "META-INF/container.xml",
+          .text(
+            """
+            <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+            """)
+        ),
+        (
+          "content.opf",
+          .generated(
+            head: Bytes.ascii("<package><metadata><title>"), fill: 0x20, size: bombBytes,
+            tail: Bytes.ascii("</title></metadata></package>"))
+        ),
       ])
   }
 
@@ -216,13 +245,17 @@ struct DocumentFiles {
     let depth = 100_000
     try folder.write(
       "docs/nested.html",
-      text: "<html><head><title>Deep</title></head><body>" + String(repeating: "<div>", count: depth)
+      text: "<html><head><title>Deep</title></head><body>"
+        + String(repeating: "<div>", count: depth)
         + "bottom" + String(repeating: "</div>", count: depth) + "</body></html>\n",
       kind: "HTML nested 100,000 levels deep")
     try folder.write(
       "docs/nested-microdata.html",
       text: "<html><body>"
-        + String(repeating: "<div itemscope itemtype=\"https://schema.org/Thing\"><span itemprop=\"name\">x</span>", count: depth)
+        + String(
+          repeating:
+            "<div itemscope itemtype=\"https://schema.org/Thing\"><span itemprop=\"name\">x</span>",
+          count: depth)
         + String(repeating: "</div>", count: depth) + "</body></html>\n",
       kind: "HTML with 100,000 nested microdata items")
   }

@@ -10,11 +10,13 @@ struct ImageFiles {
   func make(random: inout SeededRandom) throws {
     let photos = (try? FileManager.default.contentsOfDirectory(atPath: corpus + "/images")) ?? []
     let jpegs = photos.filter { $0.lowercased().hasSuffix(".jpg") }.sorted()
-    let tiffs = photos.filter { $0.lowercased().hasSuffix(".tiff") || $0.hasSuffix(".tif") }.sorted()
+    let tiffs = photos.filter { $0.lowercased().hasSuffix(".tiff") || $0.hasSuffix(".tif") }
+      .sorted()
     for (index, name) in jpegs.prefix(6).enumerated() {
       let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: corpus + "/images/" + name)))
       let cut = Int.random(in: 2..<max(3, min(bytes.count, 4096)), using: &random)
-      try folder.write("photos/truncated-\(index).jpg", Array(bytes[..<cut]), kind: "JPEG cut at \(cut)")
+      try folder.write(
+        "photos/truncated-\(index).jpg", Array(bytes[..<cut]), kind: "JPEG cut at \(cut)")
       var flipped = bytes
       for _ in 0..<64 {
         let at = Int.random(in: 0..<min(flipped.count, 65536), using: &random)
@@ -31,9 +33,11 @@ struct ImageFiles {
         let at = Int.random(in: 0..<min(bytes.count, 1024), using: &random)
         bytes[at] = UInt8.random(in: 0...255, using: &random)
       }
-      try folder.write("photos/scrambled-\(index).tiff", bytes, kind: "TIFF with a scrambled header")
+      try folder.write(
+        "photos/scrambled-\(index).tiff", bytes, kind: "TIFF with a scrambled header")
     }
-    try folder.write("photos/ifd-self-loop.tif", tiff(loopTo: 8), kind: "TIFF whose IFD0 is its own next IFD")
+    try folder.write(
+      "photos/ifd-self-loop.tif", tiff(loopTo: 8), kind: "TIFF whose IFD0 is its own next IFD")
     try folder.write("photos/ifd-two-loop.tif", twoDirectoryLoop(), kind: "TIFF IFD0 → IFD1 → IFD0")
     try folder.write(
       "photos/exif-outside.jpg", jpeg(exif: exifPointingOutside()),
@@ -70,7 +74,8 @@ struct ImageFiles {
   private func twoDirectoryLoop() -> [UInt8] {
     var bytes: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + Bytes.u32le(8)
     // IFD0 at 8: one entry, next → IFD1 at 26. IFD1 at 26: one entry, next → IFD0 at 8.
-    bytes += Bytes.u16le(1) + Bytes.ifdEntry(tag: 256, type: 3, count: 1, value: 1) + Bytes.u32le(26)
+    bytes +=
+      Bytes.u16le(1) + Bytes.ifdEntry(tag: 256, type: 3, count: 1, value: 1) + Bytes.u32le(26)
     bytes += Bytes.u16le(1) + Bytes.ifdEntry(tag: 257, type: 3, count: 1, value: 1) + Bytes.u32le(8)
     return bytes
   }
@@ -101,7 +106,9 @@ struct ImageFiles {
   /// SOI, an APP1 "Exif" segment holding `exif`, a tiny SOF0 and EOI.
   func jpeg(exif: [UInt8]) -> [UInt8] {
     let payload = Bytes.ascii("Exif\0\0") + exif
-    let sof: [UInt8] = [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]
+    let sof: [UInt8] = [
+      0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00,
+    ]
     return [0xFF, 0xD8, 0xFF, 0xE1] + Bytes.u16be(payload.count + 2) + payload + sof + [0xFF, 0xD9]
   }
 

@@ -17,7 +17,8 @@ struct MusicFiles {
         + stream,
       kind: "MP3 whose ID3 tag and TIT2 frame declare 256 MB and 2 GB")
     // A real 16 MiB picture frame.
-    let picture = [0] + Bytes.ascii("image/jpeg\0") + [3, 0] + [UInt8](repeating: 0xAB, count: 16 << 20)
+    let picture =
+      [0] + Bytes.ascii("image/jpeg\0") + [3, 0] + [UInt8](repeating: 0xAB, count: 16 << 20)
     let apic = frame("APIC", declared: UInt32(picture.count), picture)
     try folder.write(
       "music/giant-id3-real.mp3", id3(size: UInt32(apic.count), frames: apic) + stream,
@@ -33,7 +34,8 @@ struct MusicFiles {
       }
       let ext = (name as NSString).pathExtension
       let cut = Int.random(in: 16..<max(17, bytes.count / 2), using: &random)
-      try folder.write("music/truncated.\(ext)", Array(bytes[..<cut]), kind: "\(name) cut at \(cut)")
+      try folder.write(
+        "music/truncated.\(ext)", Array(bytes[..<cut]), kind: "\(name) cut at \(cut)")
       var flipped = bytes
       for _ in 0..<48 {
         let at = Int.random(in: 0..<min(flipped.count, 8192), using: &random)

@@ -9,7 +9,9 @@ struct SpecialFiles {
   let corpus: String
 
   /// Path markers for `LUMEN_WORKER_FAULTS=crash=…;hang=…;hog=…`.
-  static let faultMarkers = (crash: "lumen-fault-crash", hang: "lumen-fault-hang", hog: "lumen-fault-hog")
+  static let faultMarkers = (
+    crash: "lumen-fault-crash", hang: "lumen-fault-hang", hog: "lumen-fault-hog"
+  )
 
   func make(sparseBytes: Int64) throws {
     let jpegHead: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Bytes.ascii("JFIF\0")
@@ -17,8 +19,10 @@ struct SpecialFiles {
     try folder.sparse(
       "big/sparse.mp3", size: sparseBytes, head: Bytes.ascii("ID3") + [3, 0, 0, 0, 0, 0, 0],
       kind: "sparse MP3")
-    try folder.sparse("big/sparse.pdf", size: sparseBytes, head: Bytes.ascii("%PDF-1.4\n"), kind: "sparse PDF")
-    try folder.sparse("big/sparse.txt", size: sparseBytes, head: Bytes.ascii("text\n"), kind: "sparse text")
+    try folder.sparse(
+      "big/sparse.pdf", size: sparseBytes, head: Bytes.ascii("%PDF-1.4\n"), kind: "sparse PDF")
+    try folder.sparse(
+      "big/sparse.txt", size: sparseBytes, head: Bytes.ascii("text\n"), kind: "sparse text")
     try folder.sparse(
       "big/sparse.docx", size: sparseBytes, head: [0x50, 0x4B, 0x03, 0x04], kind: "sparse zip")
 
@@ -44,14 +48,16 @@ struct SpecialFiles {
       in: "names", Array(repeating: UInt8(ascii: "n"), count: 255), contents: "long",
       kind: "name of 255 bytes")
 
-    try folder.write("locked/secret.txt", text: "nobody reads this\n", kind: "file in a mode-000 folder")
+    try folder.write(
+      "locked/secret.txt", text: "nobody reads this\n", kind: "file in a mode-000 folder")
     try folder.write("locked-file.txt", text: "mode 000\n", kind: "mode-000 file")
     try folder.chmod("locked", 0)
     try folder.chmod("locked-file.txt", 0)
 
     let photo = try Array(Data(contentsOf: URL(fileURLWithPath: corpus + "/images/DSCN0010.jpg")))
     for marker in [Self.faultMarkers.crash, Self.faultMarkers.hang, Self.faultMarkers.hog] {
-      try folder.write("faults/\(marker).jpg", photo, kind: "photo the worker faults on (\(marker))")
+      try folder.write(
+        "faults/\(marker).jpg", photo, kind: "photo the worker faults on (\(marker))")
     }
   }
 }

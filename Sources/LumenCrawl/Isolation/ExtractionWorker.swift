@@ -22,7 +22,8 @@ public enum ExtractionWorker {
     do {
       guard let helloFrame = try FrameCodec.readFrame(from: input) else { return 0 }
       let hello = try FrameCodec.decode(WorkerHello.self, from: helloFrame[...])
-      let memoryCap = hello.rules.map(\.limits.maxMemoryBytes).max() ?? ExtractionLimits().maxMemoryBytes
+      let memoryCap =
+        hello.rules.map(\.limits.maxMemoryBytes).max() ?? ExtractionLimits().maxMemoryBytes
       var report = ConfinementReport()
       let (baseline, limit) = WorkerConfinement.capAddressSpace(extraBytes: memoryCap)
       report.baselineAddressSpace = baseline
@@ -71,7 +72,9 @@ public enum ExtractionWorker {
   /// Applies the confinement and tries what it should forbid, for `lumen __extract-worker
   /// --probe DIR` and the tests: opening a socket, connecting, creating and writing a file in
   /// DIR, and reading one. Returns the report and each attempt's outcome ("ok" or the error).
-  public static func probe(folder: String, readable: String) -> (ConfinementReport, [String: String]) {
+  public static func probe(folder: String, readable: String) -> (
+    ConfinementReport, [String: String]
+  ) {
     var report = ConfinementReport()
     let (baseline, limit) = WorkerConfinement.capAddressSpace(
       extraBytes: ExtractionLimits().maxMemoryBytes)

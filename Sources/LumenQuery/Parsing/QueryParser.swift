@@ -42,7 +42,8 @@ public struct QueryParser: Sendable {
       if let terms = FreeTextSplitter.terms(text) {
         guard terms.count <= ExpressionParser.maximumConjuncts else {
           throw QuerySyntaxError(
-            query: text, column: Self.column(ofTerm: ExpressionParser.maximumConjuncts, terms, in: text),
+            query: text,
+            column: Self.column(ofTerm: ExpressionParser.maximumConjuncts, terms, in: text),
             message: "query has too many words (more than \(ExpressionParser.maximumConjuncts))")
         }
         return .freeText(terms)

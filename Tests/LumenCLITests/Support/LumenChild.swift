@@ -7,7 +7,9 @@ final class LumenChild {
   let process = Process()
   let output: URL
 
-  init(_ lumen: LumenProcess, _ arguments: [String], environment extra: [String: String] = [:]) throws {
+  init(_ lumen: LumenProcess, _ arguments: [String], environment extra: [String: String] = [:])
+    throws
+  {
     output = lumen.home.appendingPathComponent("child-\(UUID().uuidString).out")
     FileManager.default.createFile(atPath: output.path, contents: nil)
     process.executableURL = LumenProcess.executable

@@ -14,9 +14,11 @@ enum RawTree {
     var pending = [root]
     while let folder = pending.popLast() {
       let bytes = FaithfulPath.encode(folder)
-      guard let stream = (bytes + [0]).withUnsafeBufferPointer({ buffer in
-        buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
-      }) else { continue }
+      guard
+        let stream = (bytes + [0]).withUnsafeBufferPointer({ buffer in
+          buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        })
+      else { continue }
       defer { closedir(stream) }
       while let entry = readdir(stream) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in

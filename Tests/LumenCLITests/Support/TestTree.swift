@@ -22,7 +22,8 @@ enum TestTree {
       let path = root + "/d\(folder / 10)/f\(folder)"
       try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
       for file in 0..<files {
-        let text = "folder \(folder) file \(file) " + String(repeating: "word\(file % 17) ", count: 20)
+        let text =
+          "folder \(folder) file \(file) " + String(repeating: "word\(file % 17) ", count: 20)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/note-\(file).txt"))
         count += 1
       }
