@@ -80,7 +80,7 @@ struct CrawlProcessTests {
 
   // MARK: SIGKILL
 
-  /// A slow crawl (5 ms of extraction per file) of the tree and into the index the
+  /// A slow crawl (20 ms of extraction per file, so 600 files take 12 s or more) of the tree and into the index the
   /// environment names, or of its own small tree. The parent test kills it halfway.
   @Test func aSlowCrawlRunsToTheEnd() async throws {
     let environment = ProcessInfo.processInfo.environment
@@ -97,7 +97,13 @@ struct CrawlProcessTests {
       contentTypes: CrawlHarness.contentTypes,
       options: .init(
         batchSize: 20, walk: .init(threads: 1),
-        extraction: CountingExtraction { _ in usleep(5000) }))
+        extraction: CountingExtraction { count in
+          usleep(20_000)
+          // Tell a watching parent how far the crawl got.
+          if let progress = environment["LUMEN_TEST_PROGRESS"] {
+            try? "\(count)".write(toFile: progress, atomically: true, encoding: .utf8)
+          }
+        }))
     let summary = try await pipeline.run()
     #expect(summary.failed == 0)
     #expect(summary.added > 0)
@@ -108,22 +114,21 @@ struct CrawlProcessTests {
     let total = 1 + 20 + 20 * 30
     let storage = TemporaryTree("killed")
     let database = storage.path("index.sqlite")
+    let progress = storage.path("progress")
     let child = try Self.runChild(
       test: "aSlowCrawlRunsToTheEnd", asNobody: false,
-      environment: ["LUMEN_TEST_TREE": tree.root, "LUMEN_TEST_DB": database])
-    // Wait until some batches are in, then kill without warning.
-    var committed = 0
-    var reader: SearchableIndex?
-    let deadline = Date().addingTimeInterval(60)
-    while committed < 40 && Date() < deadline && child.isRunning {
+      environment: [
+        "LUMEN_TEST_TREE": tree.root, "LUMEN_TEST_DB": database, "LUMEN_TEST_PROGRESS": progress,
+      ])
+    // Wait until a third of the files were read (several batches are in), then kill without
+    // warning. The wait blocks this thread on purpose: on a loaded machine the cooperative
+    // pool may not run a sleeping task's continuation for seconds, and the child must not
+    // finish unseen.
+    let deadline = Date().addingTimeInterval(120)
+    while Date() < deadline && child.isRunning {
       usleep(10_000)
-      if reader == nil, FileManager.default.fileExists(atPath: database) {
-        reader = try? SearchableIndex(
-          location: IndexLocation(path: database), options: .init(readOnly: true))
-      }
-      if let state = CrawlState.decode(try? await reader?.fetchLastClientState()) {
-        committed = state.items
-      }
+      let read = (try? String(contentsOfFile: progress, encoding: .utf8)).flatMap { Int($0) } ?? 0
+      if read >= 200 { break }
     }
     #expect(child.isRunning, "the child must still be crawling when it is killed")
     kill(child.processIdentifier, SIGKILL)

@@ -51,36 +51,20 @@ struct IndexCommand: AsyncParsableCommand {
       printError(error.description)
       throw ExitCode.failure
     }
-    let roots = (paths.isEmpty ? config.roots : paths).map {
-      URL(fileURLWithPath: $0).standardizedFileURL.path
-    }
-    guard !roots.isEmpty else {
-      throw ValidationError("give a PATH, or roots in \(Config.defaultPath())")
-    }
-    for root in roots {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
-        printError("\(root): no such folder")
-        throw ExitCode.failure
-      }
-    }
     let rules: LoadedRules
     do { rules = try LoadedRules.load() } catch { throw ExitCode.failure }
-
+    // Roots are resolved once (symbolic links included: the walk itself never follows one).
     let scope: Scope
     do {
       scope = try Scope(
-        options: .init(
-          roots: roots, excludes: config.excludeGlobs + excludes.map { ExcludeGlob($0) },
-          includeHidden: includeHidden || config.includeHidden,
-          honorIgnoreFiles: !noGitignore && config.gitignore,
-          oneFileSystem: oneFileSystem || config.oneFileSystem))
+        options: config.scopeOptions(
+          roots: paths, extraExcludes: excludes, includeHidden: includeHidden ? true : nil,
+          gitignore: noGitignore ? false : nil, oneFileSystem: oneFileSystem ? true : nil))
     } catch {
       printError(error.description)
       throw ExitCode.failure
     }
+    let roots = scope.options.roots
     let searchable: SearchableIndex
     do {
       let opened = try SearchableIndex.openRecoveringCorruption(
@@ -140,6 +124,8 @@ struct IndexCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     summary.workers = workers?.statistics.snapshot
+    LastCrawlRecord(finished: Date(), roots: roots, summary: summary)
+      .save(forDatabase: searchable.location.path)
 
     if json {
       print(summary.json())

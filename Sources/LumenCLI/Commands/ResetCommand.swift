@@ -17,7 +17,10 @@ struct ResetCommand: AsyncParsableCommand {
 
   func run() async throws {
     let location = try index.location()
-    let files = [location.path, location.path + "-wal", location.path + "-shm"]
+    let files = [
+      location.path, location.path + "-wal", location.path + "-shm",
+      LastCrawlRecord.path(forDatabase: location.path),
+    ]
     guard files.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
       print("no index at \(location.path)")
       return

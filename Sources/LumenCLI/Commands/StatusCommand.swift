@@ -52,13 +52,35 @@ struct StatusCommand: AsyncParsableCommand {
           .array(
             failures.map { failure in
               .object([
-                ("path", .string(failure.path)), ("extractor", .string(failure.extractor.name)),
+                ("path", .string(FaithfulPath.display(failure.path))),
+                ("extractor", .string(failure.extractor.name)),
                 ("extractorVersion", .number(Double(failure.extractor.version))),
                 ("reason", .string(failure.reason)),
                 ("date", .string(ISO8601Dates.format(failure.date))),
               ])
             })
         ))
+      if let last = LastCrawlRecord.load(forDatabase: location.path) {
+        object.append(
+          (
+            "lastIndex",
+            .object([
+              ("finished", .string(ISO8601Dates.format(last.finished))),
+              ("roots", .array(last.roots.map { .string(FaithfulPath.display($0)) })),
+              ("failed", .number(Double(last.summary.failed))),
+              (
+                "errors",
+                .array(
+                  last.summary.errors.map {
+                    .object([
+                      ("path", .string(FaithfulPath.display($0.path))),
+                      ("reason", .string($0.reason)),
+                    ])
+                  })
+              ),
+            ])
+          ))
+      }
       object.append(("contentTypes", counts(statistics.itemsByContentType)))
       object.append(("domains", counts(statistics.itemsByDomain)))
       print(JSONValue.object(object).line())
@@ -86,6 +108,13 @@ struct StatusCommand: AsyncParsableCommand {
         let when = row.lastCrawled.map { ISO8601Dates.format($0) } ?? "never"
         print("  \(row.path)  \(row.items) items, last crawled \(when)")
       }
+    }
+    if let last = LastCrawlRecord.load(forDatabase: location.path) {
+      print("\nLast index:    \(ISO8601Dates.format(last.finished)), \(last.summary.failed) failed")
+      for failure in last.summary.errors.prefix(10) {
+        print("  \(FaithfulPath.display(failure.path)): \(failure.reason)")
+      }
+      if last.summary.failed > 10 { print("  … \(last.summary.failed - 10) more") }
     }
     if !statistics.itemsByContentType.isEmpty {
       print("\nBy content type:")

@@ -16,8 +16,8 @@ import Synchronization
 /// the item with its file-system attributes and type, and records the failure, and the item's
 /// extractor stamp keeps the file from being read again until it or that extractor changes.
 ///
-/// Files that no rule matches never leave the indexer: most files of a home folder cost no
-/// round trip.
+/// Files that no rule matches never leave the indexer: they get the rules' fingerprint stamp
+/// at once, as `RuleBasedExtraction` gives them, without a round trip.
 public final class WorkerPoolExtraction: FileExtracting {
   public struct Options: Sendable {
     /// The worker program: the running `lumen` binary.
@@ -52,6 +52,8 @@ public final class WorkerPoolExtraction: FileExtracting {
 
   public let service: ExtractionService
   public let options: Options
+  /// The same rules in this process: what is current, and the stamp of files nothing read.
+  private let inProcess: RuleBasedExtraction
   public let statistics = WorkerPoolStatistics()
   /// What the first worker reported about its confinement.
   public let confinement: ConfinementReport
@@ -64,6 +66,7 @@ public final class WorkerPoolExtraction: FileExtracting {
   public init(service: ExtractionService, options: Options) throws {
     self.service = service
     self.options = options
+    self.inProcess = RuleBasedExtraction(service: service)
     self.slots = DispatchSemaphore(value: options.workers)
     self.hello = WorkerHello(rules: service.rules.rules, unconfined: options.unconfined)
     // A worker that dies while being written to must not take the indexer with it.
@@ -75,16 +78,15 @@ public final class WorkerPoolExtraction: FileExtracting {
 
   deinit { shutdown() }
 
-  public func isCurrent(_ stamp: ExtractorStamp?) -> Bool {
-    guard let stamp else { return true }
-    return service.catalog.version(of: stamp.name) == stamp.version
-  }
+  public func isCurrent(_ stamp: ExtractorStamp?) -> Bool { inProcess.isCurrent(stamp) }
 
   public func extract(_ request: ExtractionRequest) -> FileExtraction? {
     let rules = service.rules.rules(forMIME: request.mimeType).filter {
       service.catalog.type(named: $0.extractor) != nil
     }
-    guard let first = rules.first else { return nil }
+    guard let first = rules.first else {
+      return FileExtraction(attributes: AttributeSet(), extractor: inProcess.noExtractorStamp)
+    }
     let job = ExtractionJob(
       path: request.path, mimeType: request.mimeType, contentType: request.contentType)
     var failure: (WorkerFailure, ExtractorIdentity)?
@@ -96,7 +98,7 @@ public final class WorkerPoolExtraction: FileExtracting {
       switch run(job, on: worker, rules: rules, first: first) {
       case .success(let result):
         idle.withLock { $0.append(worker) }
-        return FileExtraction(result)
+        return FileExtraction(result, noExtractor: inProcess.noExtractorStamp)
       case .failure(let lost):
         worker.kill()
         count(lost.failure)

@@ -9,7 +9,7 @@ import LumenStore
 struct FileItemBuilder: Sendable {
   let contentTypes: ContentTypeRegistry
   let owners: OwnerNames
-  /// Each declared type's tree and kind, worked out once rather than once per file.
+  /// Each declared type's tree, worked out once rather than once per file.
   private let trees: [String: [AttributeValue]]
 
   init(contentTypes: ContentTypeRegistry, owners: OwnerNames) {
@@ -40,9 +40,6 @@ struct FileItemBuilder: Sendable {
     attributes.set(
       trees[type.contentType] ?? contentTypes.tree(of: type.contentType).map(AttributeValue.text),
       for: .contentTypeTree)
-    if let kind = contentTypes.declarations[type.contentType]?.description {
-      attributes.set(.text(kind), for: .kind)
-    }
     if let linkTarget { attributes.set(.text(linkTarget), for: .linkTarget) }
     return FileRecord(
       item: SearchableItem(

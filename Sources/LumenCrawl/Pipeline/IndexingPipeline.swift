@@ -80,8 +80,10 @@ public final class IndexingPipeline: Sendable {
     walker.stop()
   }
 
-  /// Crawls every root of the scope once.
-  public func run() async throws -> CrawlSummary {
+  /// Crawls every root of the scope once; with `folders`, only those folders and what they hold
+  /// (the watcher's rescan after lost events). A folder given that is gone or now out of scope
+  /// loses its items.
+  public func run(startingAt folders: [String]? = nil) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
     let retrying =
@@ -105,9 +107,15 @@ public final class IndexingPipeline: Sendable {
     }
     defer { options.progress?.stop() }
 
+    for folder in folders ?? [] where scope.start(at: folder) == nil {
+      context.deletions.withLock {
+        $0.append(PendingDeletion(path: Scope.normalize(folder), isDirectory: true))
+      }
+    }
+
     let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
     let writing = writer.start()
-    await walker.walk { _ in PipelineVisitor(context: context) }
+    await walker.walk(startingAt: folders) { _ in PipelineVisitor(context: context) }
     context.records.close()
     try await writing.value
 
@@ -124,45 +132,4 @@ public final class IndexingPipeline: Sendable {
     summary.seconds = options.clock().timeIntervalSince(started)
     return summary
   }
-}
-
-/// What the crawl threads and the writer share.
-final class PipelineContext: Sendable {
-  let index: SearchableIndex
-  let scope: Scope
-  let builder: FileItemBuilder
-  let contentTypes: ContentTypeRegistry
-  let options: IndexingPipeline.Options
-  let counters = CrawlCounters()
-  let records = BoundedChannel<[FileRecord]>(capacity: 16)
-  let deletions = Mutex<[PendingDeletion]>([])
-  let currentFolder = Mutex("")
-  let state: Mutex<CrawlState>
-  /// A never-crawled index holds nothing that could have moved: skip the lookups.
-  let looksForMoves: Bool
-  /// Files whose failed extraction is to be tried again although they did not change.
-  let retrying: Set<String>
-  let expiration: Date
-
-  init(
-    index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
-    contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
-    looksForMoves: Bool, retrying: Set<String> = [], expiration: Date
-  ) {
-    self.index = index
-    self.scope = scope
-    self.builder = builder
-    self.contentTypes = contentTypes
-    self.options = options
-    self.state = Mutex(state)
-    self.looksForMoves = looksForMoves
-    self.retrying = retrying
-    self.expiration = expiration
-  }
-}
-
-/// An item whose file is gone, deleted at the end of the crawl unless a move claimed it.
-struct PendingDeletion: Sendable, Hashable {
-  let path: String
-  let isDirectory: Bool
 }

@@ -20,9 +20,10 @@ final class PipelineVisitor: DirectoryVisitor {
 
   func failed(_ error: CrawlError, isRoot: Bool) {
     context.counters.fail(error.path, error.error.message)
-    // A folder we may not read is not indexed (and what was indexed goes); a root that is gone
-    // (unmounted) is left to expire, never deleted.
-    if !isRoot && error.error.isPermissionDenied {
+    // A folder we may not read is not indexed (and what was indexed goes), nor is one that
+    // vanished since it was listed; a root that is gone (unmounted) is left to expire, never
+    // deleted.
+    if !isRoot && (error.error.isPermissionDenied || error.error.isVanished) {
       postpone(PendingDeletion(path: error.path, isDirectory: true))
     }
   }
@@ -31,19 +32,23 @@ final class PipelineVisitor: DirectoryVisitor {
     let folder = listing.directory.path
     context.currentFolder.withLock { $0 = folder }
     context.state.withLock { $0.folders += 1 }
-    var stored: [String: FileEntry]
-    do {
-      let children = try Blocking.run { [index = context.index] in
-        try await index.children(ofDirectory: folder)
+    var stored: [String: FileEntry] = [:]
+    // A folder this crawl added has nothing indexed below it: no need to ask.
+    let isNew = context.newFolders.withLock { $0.remove(folder) != nil }
+    if !isNew {
+      do {
+        let children = try Blocking.run { [index = context.index] in
+          try await index.children(ofDirectory: folder)
+        }
+        stored = Dictionary(children.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+      } catch {
+        // Without the index's view nothing can be compared; leave the folder as it is.
+        context.counters.fail(folder, "cannot read the index: \(error)")
+        return
       }
-      stored = Dictionary(children.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    } catch {
-      // Without the index's view nothing can be compared; leave the folder as it is.
-      context.counters.fail(folder, "cannot read the index: \(error)")
-      return
     }
     var records: [FileRecord] = []
-    if listing.isRoot { visitRoot(listing, into: &records) }
+    if listing.isStart { visitStart(listing, into: &records) }
     for entry in listing.entries {
       process(
         entry, root: listing.root, stored: stored.removeValue(forKey: entry.name), into: &records)
@@ -64,15 +69,18 @@ final class PipelineVisitor: DirectoryVisitor {
     if !records.isEmpty { context.records.send(records) }
   }
 
-  /// The root folder's own item (its parent is never walked) and its domain's renewal.
-  private func visitRoot(_ listing: DirectoryListing, into records: inout [FileRecord]) {
+  /// The own item of the folder a walk started at (its parent is not walked), and for a root
+  /// its domain's renewal.
+  private func visitStart(_ listing: DirectoryListing, into records: inout [FileRecord]) {
     let root = listing.directory.path
-    do {
-      try Blocking.run { [index = context.index, expiration = context.expiration] in
-        try await index.renewDomain(FileDomain.identifier(forRoot: root), until: expiration)
+    if listing.isRoot {
+      do {
+        try Blocking.run { [index = context.index, expiration = context.expiration] in
+          try await index.renewDomain(FileDomain.identifier(forRoot: root), until: expiration)
+        }
+      } catch {
+        context.counters.fail(root, "cannot renew the root's items: \(error)")
       }
-    } catch {
-      context.counters.fail(root, "cannot renew the root's items: \(error)")
     }
     guard root != "/" else { return }
     let parent = (root as NSString).deletingLastPathComponent
@@ -150,6 +158,9 @@ final class PipelineVisitor: DirectoryVisitor {
     records.append(record)
     if stored == nil {
       context.counters.added.add(1, ordering: .relaxed)
+      if entry.status.kind == .directory {
+        context.newFolders.withLock { _ = $0.insert(entry.path) }
+      }
     } else {
       context.counters.updated.add(1, ordering: .relaxed)
     }

@@ -79,27 +79,58 @@ public final class Scope: Sendable {
     guard let root = root(containing: path) else { return .outsideRoots }
     if path == root.path { return .included }
     let components = Self.components(of: path)
-    var frame = frame(forRoot: root)
-    for depth in root.components.count..<(components.count - 1) {
-      let name = components[depth]
-      let verdict = verdict(name: name, isDirectory: true, in: frame)
-      guard verdict.isIncluded else { return verdict }
-      let folder = Self.path(of: components[...depth])
-      let hints = Self.hints(forFolder: folder)
-      if let marker = hints.marker { return .markerFile(marker) }
-      frame = cachedFrame(folder) {
-        childFrame(path: folder, name: name, of: frame, hints: hints) {
-          SmallFile.read(path: folder + "/" + $0)
-        }
-      }
+    let parent: ScopeFrame
+    switch parentFrame(of: components, in: root) {
+    case .success(let frame): parent = frame
+    case .failure(let excluded): return excluded.verdict
     }
-    let verdict = verdict(name: components.last!, isDirectory: isDirectory, in: frame)
+    let verdict = verdict(name: components.last!, isDirectory: isDirectory, in: parent)
     guard verdict.isIncluded else { return verdict }
     if isDirectory, let marker = Self.hints(forFolder: path).marker { return .markerFile(marker) }
     if options.oneFileSystem, let device, let rootDevice = root.device, device != rootDevice {
       return .otherFileSystem
     }
     return .included
+  }
+
+  /// The frame of the folder holding `components` (below `root`), built from the root down and
+  /// cached; or why a folder on the way is out of scope.
+  private func parentFrame(
+    of components: [[UInt8]], in root: ScopeRoot
+  ) -> Result<ScopeFrame, ExcludedFolder> {
+    var frame = frame(forRoot: root)
+    for depth in root.components.count..<(components.count - 1) {
+      let name = components[depth]
+      let verdict = verdict(name: name, isDirectory: true, in: frame)
+      guard verdict.isIncluded else { return .failure(ExcludedFolder(verdict: verdict)) }
+      let folder = Self.path(of: components[...depth])
+      let hints = Self.hints(forFolder: folder)
+      if let marker = hints.marker { return .failure(ExcludedFolder(verdict: .markerFile(marker))) }
+      frame = cachedFrame(folder) {
+        childFrame(path: folder, name: name, of: frame, hints: hints) {
+          SmallFile.read(path: folder + "/" + $0)
+        }
+      }
+    }
+    return .success(frame)
+  }
+
+  private struct ExcludedFolder: Error {
+    let verdict: ScopeVerdict
+  }
+
+  /// Where a walk starting at `folder` begins: its root, and the frame of the folder holding it
+  /// (nil for a root). Nil when the folder is not in scope.
+  func start(at folder: String) -> (root: ScopeRoot, parentFrame: ScopeFrame?)? {
+    let path = Self.normalize(folder)
+    guard let root = root(containing: path),
+      verdict(forPath: path, isDirectory: true).isIncluded
+    else { return nil }
+    if path == root.path { return (root, nil) }
+    guard case .success(let parent) = parentFrame(of: Self.components(of: path), in: root) else {
+      return nil
+    }
+    return (root, parent)
   }
 
   /// `verdict(forPath:isDirectory:device:)` is anything but `.included`.
@@ -312,35 +343,5 @@ public final class Scope: Sendable {
       }
     }
     return IgnoreRules(patterns: patterns, source: "exclude globs", folderDepth: depth)
-  }
-}
-
-/// An exclude glob and where it was given (`--exclude`, the config file's path).
-public struct ExcludeGlob: Sendable, Hashable, ExpressibleByStringLiteral {
-  public var pattern: String
-  public var source: String
-
-  public init(_ pattern: String, source: String = "--exclude") {
-    self.pattern = pattern
-    self.source = source
-  }
-
-  public init(stringLiteral value: String) { self.init(value) }
-}
-
-/// The scope's options cannot be used.
-public enum ScopeError: Error, Equatable, CustomStringConvertible {
-  case relativeRoot(String)
-  case missingRoot(String, reason: String)
-  /// Nothing to crawl: no root given and none in the config file.
-  case noRoots(configFile: String?)
-
-  public var description: String {
-    switch self {
-    case .relativeRoot(let path): "root '\(path)' is not an absolute path"
-    case .missingRoot(let path, let reason): "\(path): \(reason)"
-    case .noRoots(let file):
-      "no folder to index: give one, or set roots in \(file ?? Config.defaultPath())"
-    }
   }
 }

@@ -4,17 +4,6 @@ import LumenExtract
 import LumenModel
 import Synchronization
 
-/// Receives the walk's folders, one visitor per walk thread, on that thread. What a visitor does
-/// with a listing (compare with the index, sniff, extract) runs in parallel with the other
-/// threads' visits; the walk descends into a folder's subfolders once its visit returns.
-public protocol DirectoryVisitor: AnyObject {
-  func visit(_ listing: DirectoryListing)
-  /// A folder that could not be read: it has no listing, and nothing below it was walked.
-  func failed(_ error: CrawlError, isRoot: Bool)
-  /// The thread is done; flush what the visitor holds.
-  func finish()
-}
-
 /// Walks the roots of a `Scope` on several threads (both cores here), reading folders as raw
 /// bytes, stating every entry without following links, and handing each folder's admitted
 /// entries to a visitor.
@@ -44,15 +33,26 @@ public final class DirectoryWalker: Sendable {
     self.options = options
   }
 
-  /// Walks every root; returns when all threads are done (or `stop()` was called).
-  /// `makeVisitor(i)` runs on walk thread `i`.
-  public func walk(makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor) async {
+  /// Walks every root, or only the folders in `starts` (with what they hold), which must be
+  /// in scope: a rescan after lost events. Returns when all threads are done (or `stop()` was
+  /// called). `makeVisitor(i)` runs on walk thread `i`.
+  public func walk(
+    startingAt starts: [String]? = nil,
+    makeVisitor: @escaping @Sendable (Int) -> DirectoryVisitor
+  ) async {
     let queue = WalkQueue(limit: options.queueLimit)
     current.withLock { $0 = queue }
-    let roots = scope.roots.map { root in
-      DirectoryTask(
-        path: root.path, systemPath: SystemPath(root.path), rawName: [], root: root,
-        rootDevice: nil, parentFrame: nil)
+    var roots: [DirectoryTask] = []
+    for folder in starts ?? scope.roots.map(\.path) {
+      guard let start = scope.start(at: folder) else { continue }
+      let path = Scope.normalize(folder)
+      var task = DirectoryTask(
+        path: path, systemPath: SystemPath(path),
+        rawName: Scope.components(of: path).last ?? [], root: start.root,
+        rootDevice: start.parentFrame == nil ? nil : start.root.device,
+        parentFrame: start.parentFrame)
+      task.isStart = true
+      roots.append(task)
     }
     let overflow = queue.offer(roots)
     precondition(overflow.isEmpty || options.queueLimit < roots.count)
@@ -201,7 +201,7 @@ public final class DirectoryWalker: Sendable {
     visitor.visit(
       DirectoryListing(
         directory: directory, root: task.root, entries: entries, failures: failures,
-        excludedCount: excluded, isRoot: isRoot))
+        excludedCount: excluded, isRoot: isRoot, isStart: task.isStart))
     return subfolders
   }
 
@@ -228,16 +228,6 @@ public final class DirectoryWalker: Sendable {
     let error = SystemCallError("open")
     return error.isPermissionDenied ? error : nil
   }
-}
-
-/// Counters of a walk, readable while it runs (the progress line reads them).
-public final class WalkStatistics: Sendable {
-  public let folders = Atomic<Int>(0)
-  public let entries = Atomic<Int>(0)
-  public let excluded = Atomic<Int>(0)
-  public let errors = Atomic<Int>(0)
-
-  public init() {}
 }
 
 extension Array where Element == UInt8 {

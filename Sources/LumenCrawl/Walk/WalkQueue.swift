@@ -74,15 +74,3 @@ final class WalkQueue: @unchecked Sendable {
     return isStopped
   }
 }
-
-/// A folder to read.
-struct DirectoryTask: Sendable {
-  let path: String
-  let systemPath: SystemPath
-  let rawName: [UInt8]
-  let root: ScopeRoot
-  /// Nil for a root: its own device becomes its descendants'.
-  let rootDevice: UInt64?
-  /// Nil for a root.
-  let parentFrame: ScopeFrame?
-}

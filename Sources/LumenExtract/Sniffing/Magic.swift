@@ -46,9 +46,3 @@ public final class Magic {
 
 @available(*, unavailable, message: "libmagic cookies are not thread-safe: make one per thread")
 extension Magic: Sendable {}
-
-/// libmagic could not open or load its database.
-public struct MagicError: Error, Equatable, CustomStringConvertible {
-  public let message: String
-  public var description: String { "libmagic: \(message)" }
-}

@@ -224,19 +224,6 @@ public final class Sniffer {
 @available(*, unavailable, message: "a Sniffer owns a libmagic cookie: make one per thread")
 extension Sniffer: Sendable {}
 
-/// A system call failed while sniffing; the caller adds the path.
-public struct SniffError: Error, Equatable, CustomStringConvertible {
-  public let call: String
-  public let code: Int32
-
-  public init(call: String, code: Int32) {
-    self.call = call
-    self.code = code
-  }
-
-  public var description: String { "\(call): \(String(cString: strerror(code)))" }
-}
-
 /// Calls `body` with a NUL-terminated copy of `bytes` (a path that may not be UTF-8).
 @inline(__always)
 func withPathCString<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<CChar>) -> R)

@@ -1,0 +1,47 @@
+import Foundation
+import LumenModel
+import LumenStore
+import Synchronization
+
+/// What the crawl threads and the writer share.
+final class PipelineContext: Sendable {
+  let index: SearchableIndex
+  let scope: Scope
+  let builder: FileItemBuilder
+  let contentTypes: ContentTypeRegistry
+  let options: IndexingPipeline.Options
+  let counters = CrawlCounters()
+  let records = BoundedChannel<[FileRecord]>(capacity: 16)
+  let deletions = Mutex<[PendingDeletion]>([])
+  let currentFolder = Mutex("")
+  /// Folders this crawl added and has not read yet: nothing is indexed below them.
+  let newFolders = Mutex<Set<String>>([])
+  let state: Mutex<CrawlState>
+  /// A never-crawled index holds nothing that could have moved: skip the lookups.
+  let looksForMoves: Bool
+  /// Files whose failed extraction is to be tried again although they did not change.
+  let retrying: Set<String>
+  let expiration: Date
+
+  init(
+    index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
+    contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
+    looksForMoves: Bool, retrying: Set<String> = [], expiration: Date
+  ) {
+    self.index = index
+    self.scope = scope
+    self.builder = builder
+    self.contentTypes = contentTypes
+    self.options = options
+    self.state = Mutex(state)
+    self.looksForMoves = looksForMoves
+    self.retrying = retrying
+    self.expiration = expiration
+  }
+}
+
+/// An item whose file is gone, deleted at the end of the crawl unless a move claimed it.
+struct PendingDeletion: Sendable, Hashable {
+  let path: String
+  let isDirectory: Bool
+}
