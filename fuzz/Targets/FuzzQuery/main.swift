@@ -62,7 +62,9 @@ enum QueryFixture {
       do {
         _ = try await index.count(expression)
       } catch {
-        fatalError("the index refused a query the parser accepted: \(query.prefix(200)): \(error)")
+        fatalError(
+          "the index refused a query the parser accepted: \(String(reflecting: String(query.prefix(200)))): \(error)"
+        )
       }
     }
   }
