@@ -86,8 +86,3 @@ final class CorpusFolder {
     CorpusError("\(call) \(path(relative)): \(String(cString: strerror(errno)))")
   }
 }
-
-struct CorpusError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
-}

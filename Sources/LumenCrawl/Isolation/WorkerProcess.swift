@@ -243,30 +243,3 @@ final class WorkerProcess: @unchecked Sendable {
     kill()
   }
 }
-
-/// How a worker ended, from its wait status.
-struct WorkerTermination: Sendable, Equatable {
-  let exitStatus: Int32?
-  let signal: Int32?
-
-  init(status: Int32) {
-    let signalBits = status & 0x7f
-    if signalBits == 0 {
-      exitStatus = (status >> 8) & 0xff
-      signal = nil
-    } else {
-      exitStatus = nil
-      signal = signalBits
-    }
-  }
-}
-
-/// The worker program could not be started at all.
-public struct WorkerStartError: Error, CustomStringConvertible {
-  public let executable: String
-  public let reason: String
-
-  public var description: String {
-    "cannot start the extraction worker \(executable): \(reason)"
-  }
-}
