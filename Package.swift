@@ -11,6 +11,8 @@ let package = Package(
   products: [
     .library(name: "Lumen", targets: ["Lumen"]),
     .executable(name: "lumen", targets: ["LumenCLI"]),
+    // For tools built apart from the package, such as the fuzz targets in fuzz/.
+    .library(name: "LumenExtract", targets: ["LumenExtract"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -36,6 +38,7 @@ let package = Package(
     .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
             linkerSettings: [.linkedLibrary("tag")]),
     .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
+    .systemLibrary(name: "CSandbox", path: "Sources/CDoors/CSandbox"),
 
     // MARK: Lumen's layers.
     .target(name: "LumenModel", swiftSettings: strict),
@@ -60,7 +63,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract", "CStatx",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -84,6 +87,11 @@ let package = Package(
     .executableTarget(
       name: "QueryBench", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
       path: "bench/QueryBench", swiftSettings: strict),
+    // The hostile-input corpus generator of the CLI tests and bench/faults.
+    .executableTarget(
+      name: "HostileCorpus",
+      dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+      path: "bench/HostileCorpus", swiftSettings: strict),
 
     // MARK: Tests: real SQLite files, real files, the real binary.
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
@@ -92,6 +100,9 @@ let package = Package(
                 swiftSettings: strict),
     .testTarget(name: "LumenExtractTests", dependencies: ["LumenExtract"], swiftSettings: strict),
     .testTarget(name: "LumenCrawlTests", dependencies: ["LumenCrawl"], swiftSettings: strict),
-    .testTarget(name: "LumenCLITests", dependencies: ["LumenModel"], swiftSettings: strict),
+    .testTarget(
+      name: "LumenCLITests",
+      dependencies: ["LumenModel", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict),
   ]
 )

@@ -30,6 +30,13 @@ extension SearchableIndex {
               stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor))
         }
         try writer.write(items, files: facts)
+        for record in chunk where !record.item.isUpdate {
+          try writer.recordExtraction(
+            path: record.path, stamp: record.stamp,
+            failure: record.extractionFailure.flatMap { reason in
+              record.extractor.map { ($0, reason) }
+            })
+        }
         if isLast, let clientState { try writer.storeClientState(clientState) }
       }
     }
@@ -89,7 +96,11 @@ extension SearchableIndex {
   /// (see `moveDirectory`). Returns false when nothing is indexed at `source`.
   @discardableResult
   public func moveFile(from source: String, to destination: String) async throws -> Bool {
-    try await write { writer in try writer.moveFile(from: source, to: destination) }
+    try await write { writer in
+      try writer.moveExtractionFailures(
+        from: Self.folderKey(source), to: Self.folderKey(destination))
+      return try writer.moveFile(from: source, to: destination)
+    }
   }
 
   /// Renames a folder: its own item and every item below it, attributes kept. The paths of the
@@ -121,7 +132,8 @@ extension SearchableIndex {
             """, arguments: [to])
       }
       writer.directoryIDs = [:]
-      try writer.moveFile(from: source, to: destination)
+      try writer.moveExtractionFailures(from: from, to: to)
+      _ = try writer.moveFile(from: source, to: destination)
     }
   }
 
@@ -136,6 +148,7 @@ extension SearchableIndex {
             OR (path >= ?1 || '/' AND path < ?1 || '0'))
           """, arguments: [folder])
       try writer.deleteUnusedDirectories()
+      try writer.forgetExtractionFailures(under: folder)
     }
   }
 

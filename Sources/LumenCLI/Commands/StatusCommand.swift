@@ -8,7 +8,7 @@ import LumenStore
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Show roots, item counts, index size and expired items.")
+    abstract: "Show roots, counts, size, expired items, failed extractions.")
 
   @OptionGroup var index: IndexOptions
 
@@ -23,6 +23,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
     let searchable = try SearchableIndex(location: location, options: .init(readOnly: true))
     let statistics = try await searchable.statistics()
+    let failures = try await searchable.failedExtractions()
     let expirationDays = (try? Config.load().expirationDays) ?? 30
     let roots = StatusRoots(statistics: statistics, expirationDays: expirationDays)
     if json {
@@ -42,6 +43,20 @@ struct StatusCommand: AsyncParsableCommand {
               .object([
                 ("path", .string(row.path)), ("items", .number(Double(row.items))),
                 ("lastCrawled", row.lastCrawled.map { .string(ISO8601Dates.format($0)) } ?? .null),
+              ])
+            })
+        ))
+      object.append(
+        (
+          "failedExtractions",
+          .array(
+            failures.map { failure in
+              .object([
+                ("path", .string(FaithfulPath.display(failure.path))),
+                ("extractor", .string(failure.extractor.name)),
+                ("extractorVersion", .number(Double(failure.extractor.version))),
+                ("reason", .string(failure.reason)),
+                ("date", .string(ISO8601Dates.format(failure.date))),
               ])
             })
         ))
@@ -77,6 +92,16 @@ struct StatusCommand: AsyncParsableCommand {
     )
     print("Items:         \(statistics.itemCount) (\(statistics.fileItemCount) files)")
     print("Expired:       \(statistics.expiredItemCount) waiting for the sweep")
+    print("Failed:        \(failures.count) files whose extractor took its worker down")
+    if !failures.isEmpty {
+      print("\nFailed extractions (not read again until they change; lumen index --retry-failed):")
+      for failure in failures {
+        print(
+          FaithfulPath.display(
+            "  \(failure.path)  \(failure.extractor.name) \(failure.extractor.version), "
+              + "\(ISO8601Dates.format(failure.date)): \(failure.reason)"))
+      }
+    }
     if !roots.rows.isEmpty {
       print("\nRoots:")
       for row in roots.rows {

@@ -65,7 +65,7 @@ struct FileItemBuilder: Sendable {
         uniqueIdentifier: entry.path, domainIdentifier: root.domainIdentifier,
         attributeSet: attributes),
       stamp: Self.stamp(entry.status), isDirectory: entry.status.kind == .directory,
-      extractor: extraction?.extractor)
+      extractor: extraction?.extractor, extractionFailure: extraction?.failure)
   }
 
   /// An update that refreshes only the file-system attributes and the stamp, keeping what was

@@ -32,13 +32,17 @@ public final class IndexingPipeline: Sendable {
     public var limits: ExtractionLimits
     /// The progress line; nil for none.
     public var progress: ProgressReporter?
+    /// Read again the files whose extraction failed in a worker, although neither they nor
+    /// their extractor changed (`lumen index --retry-failed`).
+    public var retryFailedExtractions: Bool
     public var clock: @Sendable () -> Date
 
     public init(
       batchSize: Int = 500, expirationDays: Int = 30,
       walk: DirectoryWalker.Options = DirectoryWalker.Options(),
       extraction: any FileExtracting = SniffOnly(), limits: ExtractionLimits = ExtractionLimits(),
-      progress: ProgressReporter? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+      progress: ProgressReporter? = nil, retryFailedExtractions: Bool = false,
+      clock: @escaping @Sendable () -> Date = { Date() }
     ) {
       self.batchSize = max(1, batchSize)
       self.expirationDays = max(1, expirationDays)
@@ -46,6 +50,7 @@ public final class IndexingPipeline: Sendable {
       self.extraction = extraction
       self.limits = limits
       self.progress = progress
+      self.retryFailedExtractions = retryFailedExtractions
       self.clock = clock
     }
   }
@@ -81,13 +86,16 @@ public final class IndexingPipeline: Sendable {
   public func run(startingAt folders: [String]? = nil) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
+    let retrying =
+      options.retryFailedExtractions
+      ? Set(try await index.failedExtractions().map(\.path)) : []
     let context = PipelineContext(
       index: index, scope: scope,
       builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
       contentTypes: contentTypes, options: options,
       state: CrawlState(
         started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
-      looksForMoves: previous != nil,
+      looksForMoves: previous != nil, retrying: retrying,
       expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in

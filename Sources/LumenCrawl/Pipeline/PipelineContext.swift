@@ -22,12 +22,14 @@ final class PipelineContext: Sendable {
   let state: Mutex<CrawlState>
   /// A never-crawled index holds nothing that could have moved: skip the lookups.
   let looksForMoves: Bool
+  /// Files whose failed extraction is to be tried again although they did not change.
+  let retrying: Set<String>
   let expiration: Date
 
   init(
     index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
     contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
-    looksForMoves: Bool, expiration: Date
+    looksForMoves: Bool, retrying: Set<String> = [], expiration: Date
   ) {
     self.index = index
     self.storedListings = StoredListings(index: index)
@@ -37,6 +39,7 @@ final class PipelineContext: Sendable {
     self.options = options
     self.state = Mutex(state)
     self.looksForMoves = looksForMoves
+    self.retrying = retrying
     self.expiration = expiration
   }
 }

@@ -130,7 +130,9 @@ final class PipelineVisitor: DirectoryVisitor {
     // Only regular files are extracted; folders and links are current when their stamp is.
     let extractsContent = status.kind == .regular
     if let stored, stored.stamp.device == stamp.device, stored.stamp.inode == stamp.inode {
-      let current = !extractsContent || extraction.isCurrent(stored.extractor)
+      let current =
+        !extractsContent
+        || (extraction.isCurrent(stored.extractor) && !context.retrying.contains(entry.path))
       if stored.stamp == stamp && current {
         context.counters.unchanged.add(1, ordering: .relaxed)
         return
@@ -261,6 +263,9 @@ final class PipelineVisitor: DirectoryVisitor {
       ExtractionRequest(
         path: entry.path, mimeType: type.mimeType, contentType: type.contentType,
         limits: context.options.limits))
+    if extraction?.failure != nil {
+      context.counters.extractionFailures.add(1, ordering: .relaxed)
+    }
     return context.builder.record(for: fresh, root: root, type: type, extraction: extraction)
   }
 

@@ -7,7 +7,8 @@ import LumenQuery
 enum FullTextPieces {
   /// The trigram MATCH for a pattern: each literal run (for `w`/`t`, each word's runs), folded
   /// as `item_text.terms` is, must occur; runs shorter than three scalars cannot be looked up
-  /// and are dropped. Nil when nothing is left.
+  /// and are dropped. Nil when nothing is left. A run is cut at NUL, which an FTS5 query string
+  /// cannot hold (it ends the string: "unterminated string"; found by bench/fuzz).
   static func trigram(_ pattern: TextPattern, modifiers: TextModifiers) -> String? {
     var runs: [String] = []
     let byWords = modifiers.contains(.wordBased) || modifiers.contains(.tokenized)
@@ -18,8 +19,8 @@ enum FullTextPieces {
         runs.append(literal)
       }
     }
-    let phrases = runs.map(SearchDocuments.fold).filter { $0.unicodeScalars.count >= 3 }
-      .map(quoted)
+    let phrases = runs.flatMap { $0.split(separator: "\u{0}").map(String.init) }
+      .map(SearchDocuments.fold).filter { $0.unicodeScalars.count >= 3 }.map(quoted)
     return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
   }
 
