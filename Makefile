@@ -38,7 +38,7 @@ BENCH_ARGS ?=
 TEST_ARGS ?=
 
 .PHONY: help deps build debug test run demo install uninstall man-check format lint \
-	bench-query bench-crawl bench-extract bench-watch
+	bench-query bench-crawl bench-extract bench-faults fuzz bench-watch
 
 help:
 	@echo "make deps           install the apt packages in scripts/apt-packages.txt that are missing"
@@ -50,7 +50,10 @@ help:
 	@echo "make uninstall      remove what install put there"
 	@echo "make man-check      render every man page with warnings on"
 	@echo "make format / lint  swift format Sources and Tests in place / report what it would change"
-	@echo "make bench-query | bench-crawl | bench-extract | bench-watch   run bench/<name>"
+	@echo "make bench-query | bench-crawl | bench-extract   run bench/query, bench/crawl, bench/extract"
+	@echo "make bench-watch    change-to-visible latency of lumen watch (bench/watch)"
+	@echo "make bench-faults   SIGKILLs, hostile files and isolation overhead (bench/faults)"
+	@echo "make fuzz           libFuzzer on every extractor and the query language (bench/fuzz)"
 
 deps:
 	./scripts/install-deps
@@ -138,3 +141,9 @@ bench-extract: build
 
 bench-watch: build
 	LUMEN=$(abspath $(RELEASE_BIN)) bench/watch $(BENCH_ARGS)
+
+bench-faults: build
+	bench/faults --lumen $(abspath $(RELEASE_BIN)) $(BENCH_ARGS)
+
+fuzz:
+	bench/fuzz $(BENCH_ARGS)

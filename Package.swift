@@ -11,6 +11,8 @@ let package = Package(
   products: [
     .library(name: "Lumen", targets: ["Lumen"]),
     .executable(name: "lumen", targets: ["LumenCLI"]),
+    // For tools built apart from the package, such as the fuzz targets in fuzz/.
+    .library(name: "LumenExtract", targets: ["LumenExtract"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -36,6 +38,7 @@ let package = Package(
     .target(name: "CTagShim", path: "Sources/CDoors/CTagShim",
             linkerSettings: [.linkedLibrary("tag")]),
     .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
+    .systemLibrary(name: "CSandbox", path: "Sources/CDoors/CSandbox"),
     .systemLibrary(name: "CKernelCalls", path: "Sources/CDoors/CKernelCalls"),
 
     // MARK: Lumen's layers.
@@ -46,6 +49,8 @@ let package = Package(
       dependencies: [
         "LumenModel", "LumenQuery",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, for the query functions' per-statement matcher cache (auxdata).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: strict),
     .target(
@@ -59,7 +64,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CKernelCalls",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox", "CKernelCalls",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -80,6 +85,14 @@ let package = Package(
     .executableTarget(
       name: "ExtractBench", dependencies: ["LumenExtract"], path: "bench/ExtractBench",
       swiftSettings: strict),
+    .executableTarget(
+      name: "QueryBench", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
+      path: "bench/QueryBench", swiftSettings: strict),
+    // The hostile-input corpus generator of the CLI tests and bench/faults.
+    .executableTarget(
+      name: "HostileCorpus",
+      dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+      path: "bench/HostileCorpus", swiftSettings: strict),
 
     // MARK: Tests: real SQLite files, real files, the real binary.
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
@@ -88,6 +101,9 @@ let package = Package(
                 swiftSettings: strict),
     .testTarget(name: "LumenExtractTests", dependencies: ["LumenExtract"], swiftSettings: strict),
     .testTarget(name: "LumenCrawlTests", dependencies: ["LumenCrawl"], swiftSettings: strict),
-    .testTarget(name: "LumenCLITests", dependencies: ["LumenModel"], swiftSettings: strict),
+    .testTarget(
+      name: "LumenCLITests",
+      dependencies: ["LumenModel", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict),
   ]
 )

@@ -17,14 +17,25 @@ extension SearchableIndex {
     for (position, chunk) in chunks.enumerated() {
       let isLast = position == chunks.count - 1
       try await write { writer in
+        var items: [SearchableItem] = []
+        var facts: [FileFacts?] = []
         for record in chunk {
           var item = record.item
           if item.attributeSet[.path] == nil {
             item.attributeSet.set(.text(record.path), for: .path)
           }
-          let facts = FileFacts(
-            stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor)
-          try writer.write(item, file: facts)
+          items.append(item)
+          facts.append(
+            FileFacts(
+              stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor))
+        }
+        try writer.write(items, files: facts)
+        for record in chunk where !record.item.isUpdate {
+          try writer.recordExtraction(
+            path: record.path, stamp: record.stamp,
+            failure: record.extractionFailure.flatMap { reason in
+              record.extractor.map { ($0, reason) }
+            })
         }
         if isLast, let clientState { try writer.storeClientState(clientState) }
       }
@@ -51,7 +62,14 @@ extension SearchableIndex {
     }
   }
 
-  /// The indexed files with this device and inode (several for hard links).
+  /// The indexed file with this device and inode, to recognise a file that moved: its
+  /// attributes can follow it instead of being extracted again. With hard links, the first by
+  /// path (see `files(device:inode:)`).
+  public func fileRecord(device: UInt64, inode: UInt64) async throws -> IndexedFile? {
+    try await files(device: device, inode: inode).min { $0.path < $1.path }
+  }
+
+  /// Every indexed file with this device and inode (several for hard links).
   public func files(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
     try await read { db, _ in
       try Row.fetchAll(
@@ -78,7 +96,11 @@ extension SearchableIndex {
   /// (see `moveDirectory`). Returns false when nothing is indexed at `source`.
   @discardableResult
   public func moveFile(from source: String, to destination: String) async throws -> Bool {
-    try await write { writer in try writer.moveFile(from: source, to: destination) }
+    try await write { writer in
+      try writer.moveExtractionFailures(
+        from: Self.folderKey(source), to: Self.folderKey(destination))
+      return try writer.moveFile(from: source, to: destination)
+    }
   }
 
   /// Renames a folder: its own item and every item below it, attributes kept. The paths of the
@@ -110,7 +132,8 @@ extension SearchableIndex {
             """, arguments: [to])
       }
       writer.directoryIDs = [:]
-      try writer.moveFile(from: source, to: destination)
+      try writer.moveExtractionFailures(from: from, to: to)
+      _ = try writer.moveFile(from: source, to: destination)
     }
   }
 
@@ -141,55 +164,5 @@ extension SearchableIndex {
         inode: UInt64(bitPattern: row["st_ino"] ?? 0), size: row["st_size"] ?? 0,
         modificationNanos: row["st_mtime_ns"] ?? 0, changeNanos: row["st_ctime_ns"] ?? 0),
       isDirectory: flags.contains(.isDirectory), extractor: extractor)
-  }
-}
-
-/// A file found by inode: where it is indexed, and its entry.
-public struct IndexedFile: Sendable, Hashable {
-  public var path: String
-  public var entry: FileEntry
-
-  public init(path: String, entry: FileEntry) {
-    self.path = path
-    self.entry = entry
-  }
-}
-
-extension ItemWriter {
-  /// Deletes the file item at `path` and every file item below it, leaving the folder rows for
-  /// `deleteUnusedDirectories` (once per transaction, however many deletions it holds).
-  func deleteFiles(underPath path: String) throws {
-    if let id = try rowID(forIdentifier: path) { try removeRow(id) }
-    try deleteItems(
-      where: """
-        uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1
-          OR (path >= ?1 || '/' AND path < ?1 || '0'))
-        """, arguments: [SearchableIndex.folderKey(path)])
-  }
-
-  /// Moves one file item to `destination` (see `SearchableIndex.moveFile`).
-  func moveFile(from source: String, to destination: String) throws -> Bool {
-    guard let id = try ItemLookup.fileRowID(db, path: source) else { return false }
-    guard
-      let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
-        .storedItem(rowID: id)
-    else { return false }
-    if let target = try ItemLookup.rowID(db, identifier: destination), target != id {
-      try removeRow(target)
-    }
-    var attributes = stored.attributes
-    let oldName = StoredPath(source).name
-    attributes.set(.text(destination), for: .path)
-    if attributes.text(.fileName)?.isIdentical(to: oldName) == true {
-      attributes.set(.text(StoredPath(destination).name), for: .fileName)
-    }
-    let facts = stored.fileStamp.map {
-      FileFacts(stamp: $0, isDirectory: stored.isDirectory, extractor: stored.extractor)
-    }
-    try removeRow(id)
-    try insertRow(
-      id: id, identifier: destination, domain: stored.domainIdentifier, attributes: attributes,
-      expiration: stored.ownExpirationDate, file: facts)
-    return true
   }
 }

@@ -46,6 +46,9 @@ public final class SearchableIndex: Sendable {
     } else {
       try location.prepareForWriting()
     }
+    if let problem = IndexFileInspection.problem(atPath: location.path) {
+      throw SearchableIndexError.corrupt(path: location.path, reason: problem)
+    }
     var configuration = Configuration()
     configuration.readonly = options.readOnly
     configuration.busyMode = .timeout(options.busyTimeout)
@@ -53,27 +56,48 @@ public final class SearchableIndex: Sendable {
     configuration.prepareDatabase { db in
       if !db.configuration.readonly {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Checkpoint every ~40 MB of log rather than 4 MB: a chunk of a crawl dirties thousands
+        // of index pages, and checkpointing after nearly every commit doubled the writes.
+        try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
+        // Keep statement journals in memory: each multi-row INSERT of a chunk journals the
+        // index pages it touches (megabytes with the date, size and inode indexes), and on disk
+        // that journal cost a temporary file's writes per statement (bench/query: +12% items
+        // per CPU-second at 500-item transactions).
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
       }
       // 64 MiB of page cache for the writer: a million-item index keeps its hot index pages in
       // memory. Readers (a pool holds several, each with its own cache) do point lookups and
-      // one-pass scans that the system's file cache serves as well: 8 MiB each, so that a
-      // long-running crawler or watcher is not 300 MB of duplicated caches.
+      // one-pass scans that the memory map below serves as well: 8 MiB each, so that a
+      // long-running crawler or watcher is not hundreds of MB of duplicated caches. And read
+      // the file through a memory map: a query that checks 50,000 candidate rows then reads
+      // them from the OS page cache without a system call each (measured: 120 → 47 ms).
       try db.execute(
         sql: "PRAGMA cache_size = \(db.configuration.readonly ? -8192 : -65536)")
+      try db.execute(sql: "PRAGMA mmap_size = 2147418112")
       StoreFunctions.register(in: db)
     }
     do {
+      // Never touch someone else's database (opening a pool would already switch it to WAL):
+      // look at what the file holds through a read-only connection first.
+      if let foreign = try Self.foreignContent(at: location.path) {
+        throw SearchableIndexError.corrupt(path: location.path, reason: foreign)
+      }
       pool = try DatabasePool(path: location.path, configuration: configuration)
       let migrator = StoreMigrations.migrator
       if !options.readOnly { try migrator.migrate(pool) }
       let loaded = try pool.read { db -> (StorageLayout, [AttributeKey]) in
-        guard try db.tableExists("item"), try migrator.hasCompletedMigrations(db) else {
+        guard try db.tableExists("item") else {
           throw SearchableIndexError.cannotOpen(
             path: location.path, reason: "not a Lumen index, or one that was never written")
         }
         if try migrator.hasBeenSuperseded(db) {
           throw SearchableIndexError.cannotOpen(
             path: location.path, reason: "it was written by a newer version of Lumen")
+        }
+        guard try migrator.hasCompletedMigrations(db) else {
+          throw SearchableIndexError.cannotOpen(
+            path: location.path,
+            reason: "it was written by an older version of Lumen; 'lumen index' upgrades it")
         }
         return (try StorageLayout.read(db), try Self.customKeys(db))
       }
@@ -83,8 +107,8 @@ public final class SearchableIndex: Sendable {
     } catch let error as SearchableIndexError {
       throw error
     } catch let error as DatabaseError {
-      throw SearchableIndexError.cannotOpen(
-        path: location.path, reason: error.message ?? "\(error)")
+      throw Self.translated(error, path: location.path) as? SearchableIndexError
+        ?? SearchableIndexError.cannotOpen(path: location.path, reason: error.message ?? "\(error)")
     }
     if !options.readOnly && options.sweepsOnOpen {
       try sweepExpiredNow(options.clock())
@@ -99,8 +123,13 @@ public final class SearchableIndex: Sendable {
   func write<T: Sendable>(_ body: @escaping @Sendable (ItemWriter) throws -> T) async throws -> T {
     guard !options.readOnly else { throw SearchableIndexError.readOnly(path: location.path) }
     let context = makeContext()
-    let (result, declared) = try await pool.write { db in
-      try self.transactionBody(db, context: context, body)
+    let (result, declared): (T, [AttributeKey])
+    do {
+      (result, declared) = try await pool.write { db in
+        try self.transactionBody(db, context: context, body)
+      }
+    } catch {
+      throw Self.translated(error, path: location.path)
     }
     adopt(declared)
     return result
@@ -109,8 +138,13 @@ public final class SearchableIndex: Sendable {
   /// The same, synchronously (for `init`).
   func writeNow<T>(_ body: (ItemWriter) throws -> T) throws -> T {
     let context = makeContext()
-    let (result, declared) = try pool.write { db in
-      try transactionBody(db, context: context, body)
+    let (result, declared): (T, [AttributeKey])
+    do {
+      (result, declared) = try pool.write { db in
+        try transactionBody(db, context: context, body)
+      }
+    } catch {
+      throw Self.translated(error, path: location.path)
     }
     adopt(declared)
     return result
@@ -145,7 +179,36 @@ public final class SearchableIndex: Sendable {
     async throws -> T
   {
     let registry = self.registry
-    return try await pool.read { db in try body(db, registry) }
+    do {
+      return try await pool.read { db in try body(db, registry) }
+    } catch {
+      throw Self.translated(error, path: location.path)
+    }
+  }
+
+  /// Why the file at `path` is another program's database, or nil (empty, missing, Lumen's).
+  private static func foreignContent(at path: String) throws -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+    var configuration = Configuration()
+    configuration.readonly = true
+    let probe = try DatabaseQueue(path: path, configuration: configuration)
+    defer { try? probe.close() }
+    return try probe.read(StoreMigrations.foreignContent)
+  }
+
+  /// SQLite's "the disk is full" and "the file is damaged" as the errors the command line
+  /// explains; anything else unchanged.
+  static func translated(_ error: any Error, path: String) -> any Error {
+    guard let error = error as? DatabaseError else { return error }
+    switch error.resultCode {
+    case .SQLITE_FULL:
+      return SearchableIndexError.diskFull(path: path)
+    case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+      return SearchableIndexError.corrupt(path: path, reason: error.message ?? "\(error)")
+    default:
+      return error
+    }
   }
 
   static func customKeys(_ db: Database) throws -> [AttributeKey] {

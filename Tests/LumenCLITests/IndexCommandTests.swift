@@ -156,3 +156,27 @@ extension IndexCommandTests {
     #expect(found.lines == [root + "/Documents/budget report.txt"])
   }
 }
+
+extension IndexCommandTests {
+  /// What could not be indexed is reported with its path, counted, kept out of the way of the
+  /// rest, and remembered for `lumen status`.
+  @Test func failuresAreReportedAndStatusShowsThem() throws {
+    let lumen = try LumenProcess()
+    defer { lumen.cleanUp() }
+    let root = try makeTree(in: lumen)
+    #expect(mkfifo(root + "/Documents/pipe", 0o644) == 0)
+    let result = try lumen.run(["index", "--db", lumen.database, root])
+    #expect(result.status == 0)
+    #expect(result.output.contains("1 failed"))
+    #expect(result.stderr.contains(root + "/Documents/pipe: not a regular file"))
+    let found = try lumen.run(["find", "--db", lumen.database, "--name", "budget"])
+    #expect(found.lines == [root + "/Documents/budget report.txt"])
+    let status = try lumen.run(["status", "--db", lumen.database, "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
+    let last = try #require(object["lastIndex"] as? [String: Any])
+    #expect(last["failed"] as? Int == 1)
+    let errors = try #require(last["errors"] as? [[String: Any]])
+    #expect(errors.first?["path"] as? String == root + "/Documents/pipe")
+  }
+}

@@ -6,6 +6,8 @@ struct LumenProcess {
     let status: Int32
     let stdout: Data
     let stderr: String
+    /// Ended by a signal (a crash) rather than by exiting.
+    var signaled = false
     var output: String { String(decoding: stdout, as: UTF8.self) }
     var lines: [String] { output.split(separator: "\n").map(String.init) }
   }
@@ -82,7 +84,8 @@ struct LumenProcess {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: stdout,
-      stderr: String(decoding: stderr, as: UTF8.self))
+      stderr: String(decoding: stderr, as: UTF8.self),
+      signaled: process.terminationReason == .uncaughtSignal)
   }
 }
 

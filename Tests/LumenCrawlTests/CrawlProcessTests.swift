@@ -80,7 +80,7 @@ struct CrawlProcessTests {
 
   // MARK: SIGKILL
 
-  /// A slow crawl (5 ms of extraction per file) of the tree and into the index the
+  /// A slow crawl (20 ms of extraction per file, so 600 files take 12 s or more) of the tree and into the index the
   /// environment names, or of its own small tree. The parent test kills it halfway.
   @Test func aSlowCrawlRunsToTheEnd() async throws {
     let environment = ProcessInfo.processInfo.environment
@@ -98,7 +98,7 @@ struct CrawlProcessTests {
       options: .init(
         batchSize: 20, walk: .init(threads: 1),
         extraction: CountingExtraction { count in
-          usleep(5000)
+          usleep(20_000)
           // Tell a watching parent how far the crawl got.
           if let progress = environment["LUMEN_TEST_PROGRESS"] {
             try? "\(count)".write(toFile: progress, atomically: true, encoding: .utf8)
@@ -121,10 +121,12 @@ struct CrawlProcessTests {
         "LUMEN_TEST_TREE": tree.root, "LUMEN_TEST_DB": database, "LUMEN_TEST_PROGRESS": progress,
       ])
     // Wait until a third of the files were read (several batches are in), then kill without
-    // warning.
-    let deadline = Date().addingTimeInterval(60)
+    // warning. The wait blocks this thread on purpose: on a loaded machine the cooperative
+    // pool may not run a sleeping task's continuation for seconds, and the child must not
+    // finish unseen.
+    let deadline = Date().addingTimeInterval(120)
     while Date() < deadline && child.isRunning {
-      try await Task.sleep(for: .milliseconds(10))
+      usleep(10_000)
       let read = (try? String(contentsOfFile: progress, encoding: .utf8)).flatMap { Int($0) } ?? 0
       if read >= 200 { break }
     }

@@ -37,6 +37,9 @@ struct IndexCommand: AsyncParsableCommand {
   @Flag(help: "Print the summary as one JSON object.")
   var json = false
 
+  @Flag(help: "Read again the files whose extractor crashed, hung or ran out of memory before.")
+  var retryFailed = false
+
   @Argument(help: "Folders to index.")
   var paths: [String] = []
 
@@ -62,22 +65,67 @@ struct IndexCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let roots = scope.options.roots
-    let searchable = try SearchableIndex(
-      location: try index.location(),
-      options: .init(
-        batchSize: config.batchSize,
-        defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
-        contentTypes: rules.contentTypes))
+    let searchable: SearchableIndex
+    do {
+      let opened = try SearchableIndex.openRecoveringCorruption(
+        location: try index.location(),
+        options: .init(
+          batchSize: config.batchSize,
+          defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
+          contentTypes: rules.contentTypes))
+      searchable = opened.index
+      if let moved = opened.movedAside {
+        printError(
+          "\(searchable.location.path) was unusable (\(moved.reason)); moved it to \(moved.path) "
+            + "and indexing into a new index")
+      }
+    } catch {
+      printError("\(error)")
+      throw ExitCode.failure
+    }
+    let service = ExtractionService(rules: rules.extraction)
+    let extraction: any FileExtracting
+    let workers: WorkerPoolExtraction?
+    if ProcessInfo.processInfo.environment["LUMEN_EXTRACT_IN_PROCESS"] == "1" {
+      // For measuring what isolation costs (bench/faults); a crash here ends the crawl.
+      extraction = RuleBasedExtraction(service: service)
+      workers = nil
+    } else {
+      do {
+        let pool = try WorkerPoolExtraction(
+          service: service, options: .init(executable: Self.ownExecutable()))
+        extraction = pool
+        workers = pool
+      } catch {
+        printError("\(error)")
+        throw ExitCode.failure
+      }
+    }
+    defer { workers?.shutdown() }
     let pipeline = IndexingPipeline(
       index: searchable, scope: scope, contentTypes: rules.contentTypes,
       options: .init(
         batchSize: config.batchSize, expirationDays: config.expirationDays,
-        extraction: RuleBasedExtraction(service: ExtractionService(rules: rules.extraction)),
-        progress: json ? nil : ProgressReporter.forStandardError()))
+        extraction: extraction,
+        progress: json ? nil : ProgressReporter.forStandardError(),
+        retryFailedExtractions: retryFailed))
 
     let interrupt = InterruptHandler { pipeline.stop() }
     defer { interrupt.cancel() }
-    let summary = try await pipeline.run()
+    var summary: CrawlSummary
+    do {
+      summary = try await pipeline.run()
+    } catch let error as SearchableIndexError {
+      // A full disk or a damaged file: what was committed stays; say so and stop.
+      printError("\(error)")
+      if case .diskFull = error {
+        printError("free some space and run 'lumen index' again to finish")
+      }
+      throw ExitCode.failure
+    }
+    summary.workers = workers?.statistics.snapshot
+    LastCrawlRecord(finished: Date(), roots: roots, summary: summary)
+      .save(forDatabase: searchable.location.path)
 
     if json {
       print(summary.json())
@@ -90,7 +138,19 @@ struct IndexCommand: AsyncParsableCommand {
     if summary.failed > summary.errors.count {
       printError("… and \(summary.failed - summary.errors.count) more that could not be indexed")
     }
+    if summary.extractionFailures > 0 {
+      let files = summary.extractionFailures == 1 ? "1 file" : "\(summary.extractionFailures) files"
+      printError(
+        "\(files) took their extraction worker down; indexed "
+          + "without their metadata ('lumen status' lists them, --retry-failed reads them again)")
+    }
     if summary.interrupted { throw ExitCode(130) }
+  }
+
+  /// The running `lumen`, which is also the extraction worker.
+  static func ownExecutable() -> String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
   }
 }
 

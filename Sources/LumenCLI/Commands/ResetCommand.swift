@@ -25,7 +25,10 @@ struct ResetCommand: AsyncParsableCommand {
       )
       throw ExitCode.failure
     }
-    let files = [location.path, location.path + "-wal", location.path + "-shm"]
+    let files = [
+      location.path, location.path + "-wal", location.path + "-shm",
+      LastCrawlRecord.path(forDatabase: location.path),
+    ]
     guard files.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
       print("no index at \(location.path)")
       return

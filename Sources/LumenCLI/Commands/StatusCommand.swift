@@ -8,7 +8,7 @@ import LumenStore
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Show roots, item counts, index size and expired items.")
+    abstract: "Show roots, counts, size, expired items, failed extractions.")
 
   @OptionGroup var index: IndexOptions
 
@@ -23,6 +23,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
     let searchable = try SearchableIndex(location: location, options: .init(readOnly: true))
     let statistics = try await searchable.statistics()
+    let failures = try await searchable.failedExtractions()
     let expirationDays = (try? Config.load().expirationDays) ?? 30
     let roots = StatusRoots(statistics: statistics, expirationDays: expirationDays)
     let watcher = WatcherLock.holder(databasePath: location.path).map(WatcherReport.init)
@@ -46,6 +47,41 @@ struct StatusCommand: AsyncParsableCommand {
               ])
             })
         ))
+      object.append(
+        (
+          "failedExtractions",
+          .array(
+            failures.map { failure in
+              .object([
+                ("path", .string(FaithfulPath.display(failure.path))),
+                ("extractor", .string(failure.extractor.name)),
+                ("extractorVersion", .number(Double(failure.extractor.version))),
+                ("reason", .string(failure.reason)),
+                ("date", .string(ISO8601Dates.format(failure.date))),
+              ])
+            })
+        ))
+      if let last = LastCrawlRecord.load(forDatabase: location.path) {
+        object.append(
+          (
+            "lastIndex",
+            .object([
+              ("finished", .string(ISO8601Dates.format(last.finished))),
+              ("roots", .array(last.roots.map { .string(FaithfulPath.display($0)) })),
+              ("failed", .number(Double(last.summary.failed))),
+              (
+                "errors",
+                .array(
+                  last.summary.errors.map {
+                    .object([
+                      ("path", .string(FaithfulPath.display($0.path))),
+                      ("reason", .string($0.reason)),
+                    ])
+                  })
+              ),
+            ])
+          ))
+      }
       object.append(("contentTypes", counts(statistics.itemsByContentType)))
       object.append(("domains", counts(statistics.itemsByDomain)))
       object.append(("watcher", watcher.map(WatcherReport.json) ?? .null))
@@ -58,6 +94,16 @@ struct StatusCommand: AsyncParsableCommand {
     )
     print("Items:         \(statistics.itemCount) (\(statistics.fileItemCount) files)")
     print("Expired:       \(statistics.expiredItemCount) waiting for the sweep")
+    print("Failed:        \(failures.count) files whose extractor took its worker down")
+    if !failures.isEmpty {
+      print("\nFailed extractions (not read again until they change; lumen index --retry-failed):")
+      for failure in failures {
+        print(
+          FaithfulPath.display(
+            "  \(failure.path)  \(failure.extractor.name) \(failure.extractor.version), "
+              + "\(ISO8601Dates.format(failure.date)): \(failure.reason)"))
+      }
+    }
     if !roots.rows.isEmpty {
       print("\nRoots:")
       for row in roots.rows {
@@ -68,6 +114,13 @@ struct StatusCommand: AsyncParsableCommand {
     if let watcher {
       print("")
       for line in watcher.lines { print(line) }
+    }
+    if let last = LastCrawlRecord.load(forDatabase: location.path) {
+      print("\nLast index:    \(ISO8601Dates.format(last.finished)), \(last.summary.failed) failed")
+      for failure in last.summary.errors.prefix(10) {
+        print("  \(FaithfulPath.display(failure.path)): \(failure.reason)")
+      }
+      if last.summary.failed > 10 { print("  … \(last.summary.failed - 10) more") }
     }
     if !statistics.itemsByContentType.isEmpty {
       print("\nBy content type:")

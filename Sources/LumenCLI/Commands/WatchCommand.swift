@@ -89,12 +89,24 @@ struct WatchCommand: AsyncParsableCommand {
       throw ExitCode.failure
     }
     let location = try index.location()
-    let searchable = try SearchableIndex(
-      location: location,
-      options: .init(
-        batchSize: config.batchSize,
-        defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
-        contentTypes: rules.contentTypes))
+    let searchable: SearchableIndex
+    do {
+      let opened = try SearchableIndex.openRecoveringCorruption(
+        location: location,
+        options: .init(
+          batchSize: config.batchSize,
+          defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
+          contentTypes: rules.contentTypes))
+      searchable = opened.index
+      if let moved = opened.movedAside {
+        logger.warning(
+          "\(location.path) was unusable (\(moved.reason)); moved it to \(moved.path) and indexing into a new index"
+        )
+      }
+    } catch {
+      printError("\(error)")
+      throw ExitCode.failure
+    }
     let lock: WatcherLock
     do {
       lock = try WatcherLock(databasePath: location.path)
@@ -102,17 +114,29 @@ struct WatchCommand: AsyncParsableCommand {
       printError(held.description)
       throw ExitCode.failure
     }
-    // Before the crawl starts its threads (they inherit it).
+    // Before the crawl starts its threads and extraction workers (they inherit it).
     if !normalPriority {
       for problem in IdlePriority.apply() {
         logger.warning("cannot lower the priority: \(problem)")
       }
     }
+    // Extraction runs in worker processes, as for `lumen index`: a hostile file crashes a
+    // worker, never the watcher.
+    let workers: WorkerPoolExtraction
+    do {
+      workers = try WorkerPoolExtraction(
+        service: ExtractionService(rules: rules.extraction),
+        options: .init(executable: IndexCommand.ownExecutable()))
+    } catch {
+      printError("\(error)")
+      throw ExitCode.failure
+    }
+    defer { workers.shutdown() }
     let pipeline = IndexingPipeline(
       index: searchable, scope: scope, contentTypes: rules.contentTypes,
       options: .init(
         batchSize: config.batchSize, expirationDays: config.expirationDays,
-        extraction: RuleBasedExtraction(service: ExtractionService(rules: rules.extraction))))
+        extraction: workers))
     var options = FolderWatcher.Options()
     options.rescanInterval = .milliseconds(Int64(rescanInterval * 1000))
     options.ignoredPrefixes = [location.path]

@@ -9,6 +9,7 @@ final class CrawlCounters: Sendable {
   let unchanged = Atomic<Int>(0)
   let failed = Atomic<Int>(0)
   let reExtracted = Atomic<Int>(0)
+  let extractionFailures = Atomic<Int>(0)
   let committed = Atomic<Int>(0)
   private let failures = Mutex<[CrawlSummary.Failure]>([])
   static let keptFailures = 1000
@@ -28,6 +29,7 @@ final class CrawlCounters: Sendable {
     summary.unchanged = unchanged.load(ordering: .relaxed)
     summary.failed = failed.load(ordering: .relaxed)
     summary.reExtracted = reExtracted.load(ordering: .relaxed)
+    summary.extractionFailures = extractionFailures.load(ordering: .relaxed)
     summary.errors = failures.withLock { $0 }.sorted { $0.path < $1.path }
   }
 }

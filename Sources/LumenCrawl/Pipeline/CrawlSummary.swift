@@ -19,6 +19,10 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
   /// Files whose content was read again (sniffed and extracted), for benchmarks and tests:
   /// 0 on a crawl where nothing changed.
   public var reExtracted = 0
+  /// Files whose extractor took its worker down this crawl (a crash, its deadline, its memory
+  /// cap): indexed with file-system attributes and type only, and recorded so they are not
+  /// read again until they or the extractor change (`lumen status` lists them).
+  public var extractionFailures = 0
   /// Folders read.
   public var folders = 0
   /// Entries the scope kept out (hidden, ignored, excluded).
@@ -30,6 +34,8 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
   public var interrupted = false
   /// The first errors, each with its path; `failed` counts them all.
   public var errors: [Failure] = []
+  /// What the extraction workers went through, when extraction ran in workers.
+  public var workers: WorkerPoolStatistics.Snapshot?
 
   public init() {}
 

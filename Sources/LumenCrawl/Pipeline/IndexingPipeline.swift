@@ -32,13 +32,17 @@ public final class IndexingPipeline: Sendable {
     public var limits: ExtractionLimits
     /// The progress line; nil for none.
     public var progress: ProgressReporter?
+    /// Read again the files whose extraction failed in a worker, although neither they nor
+    /// their extractor changed (`lumen index --retry-failed`).
+    public var retryFailedExtractions: Bool
     public var clock: @Sendable () -> Date
 
     public init(
       batchSize: Int = 500, expirationDays: Int = 30,
       walk: DirectoryWalker.Options = DirectoryWalker.Options(),
       extraction: any FileExtracting = SniffOnly(), limits: ExtractionLimits = ExtractionLimits(),
-      progress: ProgressReporter? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+      progress: ProgressReporter? = nil, retryFailedExtractions: Bool = false,
+      clock: @escaping @Sendable () -> Date = { Date() }
     ) {
       self.batchSize = max(1, batchSize)
       self.expirationDays = max(1, expirationDays)
@@ -46,6 +50,7 @@ public final class IndexingPipeline: Sendable {
       self.extraction = extraction
       self.limits = limits
       self.progress = progress
+      self.retryFailedExtractions = retryFailedExtractions
       self.clock = clock
     }
   }
@@ -88,7 +93,11 @@ public final class IndexingPipeline: Sendable {
   ) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
-    let context = makeContext(started: started, looksForMoves: previous != nil)
+    let retrying =
+      options.retryFailedExtractions
+      ? Set(try await index.failedExtractions().map(\.path)) : []
+    let context = makeContext(
+      started: started, looksForMoves: previous != nil, retrying: retrying)
     context.recordsState = folders == nil
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
@@ -131,14 +140,16 @@ public final class IndexingPipeline: Sendable {
   }
 
   /// What the crawl threads and the writer share, for a crawl starting now.
-  func makeContext(started: Date, looksForMoves: Bool) -> PipelineContext {
+  func makeContext(
+    started: Date, looksForMoves: Bool, retrying: Set<String> = []
+  ) -> PipelineContext {
     PipelineContext(
       index: index, scope: scope,
       builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
       contentTypes: contentTypes, options: options,
       state: CrawlState(
         started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
-      looksForMoves: looksForMoves,
+      looksForMoves: looksForMoves, retrying: retrying,
       expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
   }
 }

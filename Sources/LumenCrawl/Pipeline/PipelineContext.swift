@@ -11,7 +11,10 @@ final class PipelineContext: Sendable {
   let contentTypes: ContentTypeRegistry
   let options: IndexingPipeline.Options
   let counters = CrawlCounters()
-  let records = BoundedChannel<[FileRecord]>(capacity: 16)
+  /// Chunks of at most `PipelineVisitor.chunkSize` records: with the writer busy, a few hundred
+  /// records wait here, however large the folders.
+  let records = BoundedChannel<[FileRecord]>(capacity: 4)
+  let storedListings: StoredListings
   let deletions = Mutex<[PendingDeletion]>([])
   let currentFolder = Mutex("")
   /// Folders this crawl added and has not read yet: nothing is indexed below them.
@@ -19,6 +22,8 @@ final class PipelineContext: Sendable {
   let state: Mutex<CrawlState>
   /// A never-crawled index holds nothing that could have moved: skip the lookups.
   let looksForMoves: Bool
+  /// Files whose failed extraction is to be tried again although they did not change.
+  let retrying: Set<String>
   let expiration: Date
   /// Whether commits carry the crawl's client state (a crawl of every root does).
   var recordsState: Bool {
@@ -33,15 +38,17 @@ final class PipelineContext: Sendable {
   init(
     index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
     contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
-    looksForMoves: Bool, expiration: Date
+    looksForMoves: Bool, retrying: Set<String> = [], expiration: Date
   ) {
     self.index = index
+    self.storedListings = StoredListings(index: index)
     self.scope = scope
     self.builder = builder
     self.contentTypes = contentTypes
     self.options = options
     self.state = Mutex(state)
     self.looksForMoves = looksForMoves
+    self.retrying = retrying
     self.expiration = expiration
   }
 }

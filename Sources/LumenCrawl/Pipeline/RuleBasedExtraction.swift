@@ -24,19 +24,13 @@ public struct RuleBasedExtraction: FileExtracting {
   }
 
   public func extract(_ request: ExtractionRequest) -> FileExtraction? {
-    let result = service.extract(
-      ExtractionJob(
-        path: request.path, mimeType: request.mimeType, contentType: request.contentType))
-    guard let outcome = result.outcome, let extractor = result.extractor else {
-      // Nothing read it: remember under which rules, so that a new extractor or rule for its
-      // type reaches it, and a file every extractor failed on is not retried until then.
-      return FileExtraction(
-        attributes: AttributeSet(), problems: result.failures.map { "\($0)" },
-        extractor: noExtractorStamp)
-    }
-    return FileExtraction(
-      attributes: outcome.attributes,
-      problems: outcome.problems + result.failures.map { "\($0)" },
-      extractor: ExtractorStamp(name: extractor.name, version: extractor.version))
+    // When nothing reads it, the file is stamped with the rules' fingerprint, so that a new
+    // extractor or rule for its type reaches it, and a file every extractor failed on is not
+    // retried until then.
+    FileExtraction(
+      service.extract(
+        ExtractionJob(
+          path: request.path, mimeType: request.mimeType, contentType: request.contentType)),
+      noExtractor: noExtractorStamp)
   }
 }

@@ -3,7 +3,8 @@
 /// `lumen extract FILE` and the crawl pipeline call; the job and result are Codable so the call
 /// can move into worker processes, which is also where `Timeout=` becomes a hard limit (a
 /// thread cannot be stopped from outside, a process can). Here an extractor that overruns its
-/// timeout keeps its result and gets a recorded problem.
+/// timeout keeps its result and gets a recorded problem; a worker learns through `willRun`
+/// which extractor is about to start, to arm that rule's deadline and memory cap.
 public struct ExtractionService: Sendable {
   public let rules: RuleSet
   public let catalog: ExtractorCatalog
@@ -13,7 +14,9 @@ public struct ExtractionService: Sendable {
     self.catalog = catalog
   }
 
-  public func extract(_ job: ExtractionJob) -> ExtractionResult {
+  public func extract(
+    _ job: ExtractionJob, willRun: (ExtractionRule, ExtractorIdentity) -> Void = { _, _ in }
+  ) -> ExtractionResult {
     let clock = ContinuousClock()
     let start = clock.now
     let matching = rules.rules(forMIME: job.mimeType)
@@ -27,6 +30,7 @@ public struct ExtractionService: Sendable {
       let request = ExtractionRequest(
         path: job.path, mimeType: job.mimeType, contentType: result.contentType ?? "public.data",
         limits: rule.limits)
+      willRun(rule, identity)
       let began = clock.now
       do {
         var outcome = try type.init().extract(request)

@@ -36,7 +36,8 @@ public struct ExtractionRequest: Sendable, Codable {
   public var fileSystemPath: [UInt8] { FaithfulPath.encode(path) }
 }
 
-/// Limits from the rule that chose the extractor (`MaxBytes=`, `MaxTextBytes=`, `Timeout=`).
+/// Limits from the rule that chose the extractor (`MaxBytes=`, `MaxTextBytes=`, `Timeout=`,
+/// `MaxMemory=`).
 public struct ExtractionLimits: Sendable, Equatable, Codable {
   /// At most this many bytes of the file (or of one archive entry) are read.
   public var maxBytes: Int
@@ -44,13 +45,18 @@ public struct ExtractionLimits: Sendable, Equatable, Codable {
   public var maxTextBytes: Int
   /// Wall-clock budget in seconds; enforced by the pipeline (a worker past it is killed).
   public var timeoutSeconds: Double
+  /// Address space the extractor may add to its worker process (RLIMIT_AS above what the
+  /// worker maps before its first file); only a worker can enforce it.
+  public var maxMemoryBytes: Int
 
   public init(
-    maxBytes: Int = 64 << 20, maxTextBytes: Int = 1 << 20, timeoutSeconds: Double = 5
+    maxBytes: Int = 64 << 20, maxTextBytes: Int = 1 << 20, timeoutSeconds: Double = 5,
+    maxMemoryBytes: Int = 512 << 20
   ) {
     self.maxBytes = maxBytes
     self.maxTextBytes = maxTextBytes
     self.timeoutSeconds = timeoutSeconds
+    self.maxMemoryBytes = maxMemoryBytes
   }
 }
 

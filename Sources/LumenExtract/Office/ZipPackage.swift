@@ -30,6 +30,9 @@ final class ZipPackage {
   static let maxEntries = 20_000
 
   private let archive: Archive
+  /// The archive's bytes for `ZipPartInflater`: its path, or the bytes when it was read into
+  /// memory.
+  private let raw: RawArchive
   private var entries: [String: Entry] = [:]
   /// Entry names in central-directory order.
   private(set) var names: [String] = []
@@ -45,7 +48,8 @@ final class ZipPackage {
   init(_ request: ExtractionRequest) throws(ExtractionError) {
     maxPartBytes = request.limits.maxBytes
     // The archive may be larger than MaxBytes (which bounds each part), but must be a file.
-    _ = try BoundedFile.regularFileSize(pathBytes: request.fileSystemPath)
+    let size = try BoundedFile.regularFileSize(pathBytes: request.fileSystemPath)
+    var raw = RawArchive.file(request.fileSystemPath, size: size)
     do {
       if FaithfulPath.hasEscapes(request.path) {
         // ZIPFoundation opens by String path, which cannot spell a non-UTF-8 name: read the
@@ -55,6 +59,7 @@ final class ZipPackage {
           throw ExtractionError(.tooLarge, "archive is over the rule's MaxBytes")
         }
         archive = try Archive(data: Data(contents.bytes), accessMode: .read)
+        raw = .memory(contents.bytes)
       } else {
         archive = try Archive(url: URL(fileURLWithPath: request.path), accessMode: .read)
       }
@@ -63,6 +68,7 @@ final class ZipPackage {
     } catch {
       throw ExtractionError(.malformed, "not a zip archive (\(error))")
     }
+    self.raw = raw
     for entry in archive {
       if names.count >= Self.maxEntries {
         isTruncated = true
@@ -83,10 +89,18 @@ final class ZipPackage {
     guard entry.uncompressedSize <= UInt64(limit) else { throw .tooLarge(name, limit) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(entry.uncompressedSize))
+    let consume = { (chunk: Data) throws in
+      guard bytes.count + chunk.count <= limit else { throw PartError.tooLarge(name, limit) }
+      bytes.append(contentsOf: chunk)
+    }
     do {
-      _ = try archive.extract(entry, skipCRC32: false) { chunk in
-        guard bytes.count + chunk.count <= limit else { throw PartError.tooLarge(name, limit) }
-        bytes.append(contentsOf: chunk)
+      let inflated =
+        entry.isCompressed
+        ? try ZipPartInflater.inflate(
+          entry, archiveSize: raw.size, read: raw.read, limit: maxPartBytes, consume: consume)
+        : nil
+      if inflated == nil {
+        _ = try archive.extract(entry, skipCRC32: false, consumer: consume)
       }
     } catch let error as PartError {
       throw error
@@ -110,6 +124,44 @@ final class ZipPackage {
     } catch {
       problems.append(error.description)
       return nil
+    }
+  }
+
+  /// The archive's bytes, read by offset.
+  enum RawArchive {
+    case file([UInt8], size: Int)
+    case memory([UInt8])
+
+    var size: Int {
+      switch self {
+      case .file(_, let size): size
+      case .memory(let bytes): bytes.count
+      }
+    }
+
+    func read(_ offset: Int, _ count: Int) -> [UInt8]? {
+      switch self {
+      case .memory(let bytes):
+        guard offset >= 0, count >= 0, offset <= bytes.count - count else { return nil }
+        return Array(bytes[offset..<offset + count])
+      case .file(let path, _):
+        let descriptor = (path + [0]).withUnsafeBufferPointer { buffer in
+          buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+          let got = bytes.withUnsafeMutableBytes {
+            pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
+          }
+          if got < 0 && errno == EINTR { continue }
+          guard got > 0 else { return nil }
+          done += got
+        }
+        return bytes
+      }
     }
   }
 

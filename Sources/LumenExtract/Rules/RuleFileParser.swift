@@ -7,7 +7,7 @@ import LumenModel
 struct RuleFileParser {
   static let knownKeys: Set<String> = [
     "Extractor", "MimeTypes", "BlockMimeTypes", "ContentType", "Priority", "MaxBytes",
-    "MaxTextBytes", "Timeout",
+    "MaxTextBytes", "Timeout", "MaxMemory",
   ]
 
   let path: String
@@ -56,6 +56,9 @@ struct RuleFileParser {
     }
     if let text = group.value("Timeout") {
       limits.timeoutSeconds = try seconds(text, line: line("Timeout"))
+    }
+    if let text = group.value("MaxMemory") {
+      limits.maxMemoryBytes = try byteCount(text, key: "MaxMemory", line: line("MaxMemory"))
     }
     var priority = 0
     if let text = group.value("Priority") {

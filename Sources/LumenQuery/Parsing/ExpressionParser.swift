@@ -14,13 +14,21 @@ import LumenModel
 /// `&&` binds tighter than `||`. A chain of one operator is built as a balanced tree (`a && b
 /// && c && d` is `(a && b) && (c && d)`); both operators are associative, so the meaning is the
 /// same and a machine-written query with thousands of terms stays shallow. Nesting through
-/// parentheses and `!` is capped at `maximumDepth` so no input can exhaust the stack.
+/// parentheses and `!` is capped at `maximumDepth` so no input can exhaust the stack. A query
+/// holds at most `maximumConditions` comparisons, and joins at most `maximumConjuncts` of its
+/// parts with `&&` at the top: SQLite's planner joins all the other `&&` terms of a query to
+/// each `||` it optimises, into one left-deep tree, which past about a thousand terms it
+/// refuses ("expression tree is too large") after quadratic work. Long `||` chains are fine.
 struct ExpressionParser {
   static let maximumDepth = 200
+  static let maximumConditions = 10_000
+  static let maximumConjuncts = 256
 
   private var lexer: QueryLexer
   private var current: QueryToken
   private var depth = 0
+  /// Where each comparison starts, in the order parsed (the order of the tree's leaves).
+  private var conditionOffsets: [Int] = []
   let registry: AttributeRegistry
   let time: TimeValueResolver
 
@@ -39,6 +47,7 @@ struct ExpressionParser {
       throw SyntaxFailure(
         at: current.offset, "expected '&&', '||' or the end of the query, found \(current.quoted)")
     }
+    try checkConjuncts(expression)
     return expression
   }
 
@@ -92,6 +101,56 @@ struct ExpressionParser {
     let operand = try parseUnary()
     depth -= 1
     return .not(operand)
+  }
+
+  /// Counts one more comparison (or InRange), starting at the current token.
+  private mutating func countCondition() throws(SyntaxFailure) {
+    guard conditionOffsets.count < Self.maximumConditions else {
+      throw SyntaxFailure(
+        at: current.offset,
+        "query has too many conditions (more than \(Self.maximumConditions))")
+    }
+    conditionOffsets.append(current.offset)
+  }
+
+  /// Refuses more than `maximumConjuncts` parts joined by `&&` at the top of the query (through
+  /// parentheses, which SQLite sees through too), pointing at the first part too many.
+  private func checkConjuncts(_ expression: QueryExpression) throws(SyntaxFailure) {
+    var conjuncts = 0
+    var conditionsBefore = 0
+    var pending = [expression]
+    while let next = pending.popLast() {
+      if case .and(let left, let right) = next {
+        pending.append(right)
+        pending.append(left)
+        continue
+      }
+      let conditions = Self.conditionCount(next)
+      if conditions > 0 { conjuncts += 1 }
+      if conjuncts > Self.maximumConjuncts {
+        throw SyntaxFailure(
+          at: conditionOffsets[conditionsBefore],
+          "query joins too many conditions with && (more than \(Self.maximumConjuncts))")
+      }
+      conditionsBefore += conditions
+    }
+  }
+
+  /// Comparisons and InRanges in an expression.
+  private static func conditionCount(_ expression: QueryExpression) -> Int {
+    var count = 0
+    var pending = [expression]
+    while let next = pending.popLast() {
+      switch next {
+      case .and(let left, let right), .or(let left, let right):
+        pending.append(left)
+        pending.append(right)
+      case .not(let operand): pending.append(operand)
+      case .comparison, .inRange: count += 1
+      case .constant, .freeText: break
+      }
+    }
+    return count
   }
 
   private mutating func enterNesting() throws(SyntaxFailure) {
@@ -153,6 +212,7 @@ struct ExpressionParser {
 
   /// `attr op value`, `attr op [mods] value`.
   private mutating func parseComparison() throws(SyntaxFailure) -> QueryExpression {
+    try countCondition()
     let attribute = try parseAttribute()
     guard case .comparison(let op) = current.kind else {
       throw SyntaxFailure(
@@ -197,6 +257,7 @@ struct ExpressionParser {
 
   /// `InRange(attr, min, max)`: both ends inclusive.
   private mutating func parseInRange() throws(SyntaxFailure) -> QueryExpression {
+    try countCondition()
     try advance()  // InRange
     try advance()  // (
     let arityMessage = "InRange takes three arguments: InRange(attribute, minimum, maximum)"

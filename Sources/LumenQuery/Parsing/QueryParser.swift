@@ -39,8 +39,29 @@ public struct QueryParser: Sendable {
       var parser = try ExpressionParser(text, registry: registry, time: time)
       return try parser.parseQuery()
     } catch {
-      if let terms = FreeTextSplitter.terms(text) { return .freeText(terms) }
+      if let terms = FreeTextSplitter.terms(text) {
+        guard terms.count <= ExpressionParser.maximumConjuncts else {
+          throw QuerySyntaxError(
+            query: text,
+            column: Self.column(ofTerm: ExpressionParser.maximumConjuncts, terms, in: text),
+            message: "query has too many words (more than \(ExpressionParser.maximumConjuncts))")
+        }
+        return .freeText(terms)
+      }
       throw QuerySyntaxError(query: text, failure: error)
     }
+  }
+
+  /// The column (1-based, in characters) where free-text term number `index` starts.
+  private static func column(ofTerm index: Int, _ terms: [String], in text: String) -> Int {
+    var cursor = text.startIndex
+    for (position, term) in terms[...index].enumerated() {
+      guard let found = text.range(of: term, range: cursor..<text.endIndex) else { break }
+      if position == index {
+        return text.distance(from: text.startIndex, to: found.lowerBound) + 1
+      }
+      cursor = found.upperBound
+    }
+    return 1
   }
 }

@@ -8,14 +8,19 @@ public struct FileRecord: Sendable, Equatable {
   public var isDirectory: Bool
   /// Nil when no extractor ran (only file-system attributes).
   public var extractor: ExtractorStamp?
+  /// Why `extractor` gave nothing because it took its worker down; recorded as a
+  /// `FailedExtraction`. A full record without it clears any earlier failure of the path.
+  public var extractionFailure: String?
 
   public init(
-    item: SearchableItem, stamp: FileStamp, isDirectory: Bool, extractor: ExtractorStamp? = nil
+    item: SearchableItem, stamp: FileStamp, isDirectory: Bool, extractor: ExtractorStamp? = nil,
+    extractionFailure: String? = nil
   ) {
     self.item = item
     self.stamp = stamp
     self.isDirectory = isDirectory
     self.extractor = extractor
+    self.extractionFailure = extractionFailure
   }
 
   /// The file's path: the item's identifier.

@@ -90,6 +90,7 @@ public enum IndexLocationError: Error, Equatable, CustomStringConvertible {
   case cannotCreateFolder(path: String, reason: String)
   case cannotSecureFile(path: String, reason: String)
   case missingDatabase(path: String)
+  case cannotMoveAside(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -105,6 +106,8 @@ public enum IndexLocationError: Error, Equatable, CustomStringConvertible {
       "cannot restrict the permissions of \(path): \(reason)"
     case .missingDatabase(let path):
       "no index at \(path) (nothing has been indexed there yet)"
+    case .cannotMoveAside(let path, let reason):
+      "cannot move the unusable index \(path) aside: \(reason)"
     }
   }
 }

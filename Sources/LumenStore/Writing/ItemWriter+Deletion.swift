@@ -33,6 +33,7 @@ extension ItemWriter {
         DELETE FROM value;
         DELETE FROM item;
         DELETE FROM directory;
+        DELETE FROM failed_extraction;
         """)
   }
 

@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import LumenModel
+import Testing
+
+/// A crawl through the real binary over the generated hostile corpus (bench/HostileCorpus):
+/// lying photos and songs, PDFs that contain themselves, zip bombs and path traversal in
+/// office files and EPUB, billion laughs and external entities, HTML 100,000 levels deep,
+/// 1 GiB sparse files, FIFOs, device nodes, symlink loops and names that are not UTF-8, plus
+/// files on which the worker is made to crash, hang and run out of memory. The crawl
+/// finishes; every item has its file-system attributes and its type; failures are recorded.
+/// (Extractor-level hostile inputs are tested in LumenExtractTests.)
+@Suite("Hostile input through lumen index", .serialized)
+struct HostileCrawlTests {
+  static let faults = "crash=lumen-fault-crash;hang=lumen-fault-hang;hog=lumen-fault-hog"
+
+  static var generator: URL {
+    LumenProcess.executable.deletingLastPathComponent().appendingPathComponent("HostileCorpus")
+  }
+
+  @Test func aCrawlOverHostileInputFinishesAndIndexesEveryEntry() throws {
+    let lumen = try LumenProcess()
+    defer {
+      _ = try? Command.run("/bin/chmod", ["-R", "u+rwx", lumen.home.path])
+      lumen.cleanUp()
+    }
+    let root = lumen.home.appendingPathComponent("hostile").path
+    let canary = lumen.home.appendingPathComponent("canary.txt").path
+    for leftover in ["docx", "absolute", "odt", "epub"] {
+      unlink("/tmp/lumen-traversal-\(leftover)")
+    }
+    let made = try Command.run(
+      Self.generator.path, [root, "--canary", canary, "--corpus", TestTree.corpus])
+    #expect(!made.contains("\"skipped\""), "every hostile entry was made: \(made)")
+
+    let started = Date()
+    let first = try lumen.run(
+      ["index", "--db", lumen.database, "--json", root],
+      environment: ["LUMEN_WORKER_FAULTS": Self.faults])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(!first.signaled)
+    #expect(Date().timeIntervalSince(started) < 120)
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any])
+    // The FIFO and the device are reported, never opened (opening the FIFO would block).
+    let errors = try #require(summary["errors"] as? [[String: String]])
+    #expect(
+      Set(errors.map { ($0["path"]! as NSString).lastPathComponent })
+        == ["fifo.jpg", "null-device.mp3"])
+    #expect(errors.allSatisfy { $0["reason"]!.hasPrefix("not a regular file") })
+
+    // Every entry but those two is an item with its file-system attributes and a type.
+    // Paths as `lumen find` prints them: bytes that are not UTF-8 shown as \xFF.
+    let onDisk = Dictionary(
+      uniqueKeysWithValues: RawTree.entries(under: root).filter { $0.value != .other }.map {
+        (FaithfulPath.display($0.key), $0.value)
+      })
+    let found = try lumen.run([
+      "find", "--db", lumen.database, "--json", "--attr", "contentType", "--attr", "fileSize",
+      "--attr", "contentModificationDate", "--attr", "ownerUserID", "true",
+    ])
+    #expect(found.status == 0)
+    var items: [String: [String: Any]] = [:]
+    for line in found.lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      items[try #require(object["path"] as? String)] = object
+    }
+    #expect(Set(items.keys) == Set(onDisk.keys))
+    for (path, kind) in onDisk {
+      guard let item = items[path] else { continue }
+      #expect(item["contentType"] is String, "\(path) has a type")
+      #expect(item["contentModificationDate"] is String, "\(path) has its dates")
+      #expect(item["ownerUserID"] is NSNumber, "\(path) has its owner")
+      if kind == .regular { #expect(item["fileSize"] is NSNumber, "\(path) has its size") }
+    }
+    #expect(items[root + "/big/sparse.pdf"]?["fileSize"] as? Int == 1 << 30)
+
+    // The three files the worker was made to fail on are recorded with their reasons.
+    let status = try lumen.run(["status", "--db", lumen.database, "--json"])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
+    let failures = try #require(report["failedExtractions"] as? [[String: Any]])
+    let reasons = Dictionary(
+      failures.map { (($0["path"] as! NSString).lastPathComponent, $0["reason"] as! String) },
+      uniquingKeysWith: { first, _ in first })
+    #expect(reasons["lumen-fault-crash.jpg"] == "the worker crashed with SIGSEGV")
+    #expect(reasons["lumen-fault-hang.jpg"]?.contains("deadline") == true)
+    #expect(reasons["lumen-fault-hog.jpg"]?.contains("memory cap") == true)
+    #expect(summary["extractionFailures"] as? Int == failures.count)
+    let workers = try #require(summary["workers"] as? [String: Int])
+    #expect(
+      workers["crashed", default: 0] + workers["timedOut", default: 0]
+        + workers["outOfMemory", default: 0] == failures.count)
+
+    // Nothing outside the tree was read into the index or written by an archive's entry names.
+    let secret = try lumen.run(["find", "--db", lumen.database, "--count", "LUMENCANARYSECRET"])
+    #expect(secret.output == "0\n", "the external entity's file was never read")
+    for leftover in ["docx", "absolute", "odt", "epub"] {
+      #expect(!FileManager.default.fileExists(atPath: "/tmp/lumen-traversal-\(leftover)"))
+    }
+
+    // Nothing is retried: no file changed, no extractor changed.
+    let second = try lumen.run(
+      ["index", "--db", lumen.database, "--json", root],
+      environment: ["LUMEN_WORKER_FAULTS": Self.faults])
+    let again = try #require(
+      try JSONSerialization.jsonObject(with: second.stdout) as? [String: Any])
+    #expect(again["reExtracted"] as? Int == 0)
+    #expect(again["extractionFailures"] as? Int == 0)
+    #expect(again["unchanged"] as? Int == items.count)
+  }
+}
