@@ -39,6 +39,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag")]),
     .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
     .systemLibrary(name: "CSandbox", path: "Sources/CDoors/CSandbox"),
+    .systemLibrary(name: "CKernelCalls", path: "Sources/CDoors/CKernelCalls"),
 
     // MARK: Lumen's layers.
     .target(name: "LumenModel", swiftSettings: strict),
@@ -63,7 +64,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox", "CKernelCalls",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],

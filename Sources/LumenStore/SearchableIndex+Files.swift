@@ -141,12 +141,7 @@ extension SearchableIndex {
   public func deleteFiles(underPath path: String) async throws {
     let folder = Self.folderKey(path)
     try await write { writer in
-      if let id = try writer.rowID(forIdentifier: path) { try writer.removeRow(id) }
-      try writer.deleteItems(
-        where: """
-          uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1
-            OR (path >= ?1 || '/' AND path < ?1 || '0'))
-          """, arguments: [folder])
+      try writer.deleteFiles(underPath: path)
       try writer.deleteUnusedDirectories()
       try writer.forgetExtractionFailures(under: folder)
     }

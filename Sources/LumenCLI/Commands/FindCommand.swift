@@ -53,6 +53,12 @@ struct FindCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Print at most N results.", valueName: "n"))
   var limit: Int?
 
+  @Flag(
+    help: """
+      Keep running: print '+ path' / '- path' as items start / stop matching, until interrupted.
+      """)
+  var live = false
+
   @Argument(help: "The query.")
   var query: [String] = []
 
@@ -62,6 +68,7 @@ struct FindCommand: AsyncParsableCommand {
     }
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
     if count && json { throw ValidationError("--count and --json cannot be combined") }
+    if count && live { throw ValidationError("--count and --live cannot be combined") }
   }
 
   func run() async throws {
@@ -83,6 +90,8 @@ struct FindCommand: AsyncParsableCommand {
       print(total)
       return
     }
+    // Taken before the first search, so that a commit made during it is not missed.
+    let commits = live ? try IndexCommitMonitor(location: location) : nil
     let results = try await tooComplexIsAQueryError {
       try await searchable.search(expression, options: options)
     }
@@ -110,6 +119,12 @@ struct FindCommand: AsyncParsableCommand {
       }
     }
     out.flush()
+    if let commits {
+      let query = LiveQuery(
+        index: searchable, expression: expression, options: options, commits: commits,
+        json: json, separator: separator)
+      try await query.follow(from: Set(results.map(\.identifier)), output: out)
+    }
   }
 
   /// A query the store will not plan (too many or too deeply nested comparisons) is the

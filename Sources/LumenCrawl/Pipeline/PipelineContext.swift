@@ -25,6 +25,15 @@ final class PipelineContext: Sendable {
   /// Files whose failed extraction is to be tried again although they did not change.
   let retrying: Set<String>
   let expiration: Date
+  /// Whether commits carry the crawl's client state (a crawl of every root does).
+  var recordsState: Bool {
+    get { recordingState.load(ordering: .relaxed) }
+    set { recordingState.store(newValue, ordering: .relaxed) }
+  }
+  private let recordingState = Atomic<Bool>(true)
+  /// Called before the index moves an item found by inode, so that a caller holding
+  /// uncommitted changes (the watcher) writes them first and the move applies after them.
+  let beforeMove = Mutex<(@Sendable () -> Void)?>(nil)
 
   init(
     index: SearchableIndex, scope: Scope, builder: FileItemBuilder,

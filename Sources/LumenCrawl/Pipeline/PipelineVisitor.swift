@@ -113,7 +113,9 @@ final class PipelineVisitor: DirectoryVisitor {
     process(listing.directory, root: listing.root, stored: stored, into: &records)
   }
 
-  private func process(
+  /// Compares one entry with its stored item and adds what must be written to `records`
+  /// (deletions are postponed into the context; moves found by inode are applied at once).
+  func process(
     _ entry: CrawlEntry, root: ScopeRoot, stored: FileEntry?, into records: inout [FileRecord]
   ) {
     let status = entry.status
@@ -151,6 +153,7 @@ final class PipelineVisitor: DirectoryVisitor {
       return
     }
     if context.looksForMoves, let moved = movedFile(for: entry) {
+      context.beforeMove.withLock { $0 }?()
       do {
         try Blocking.run { [index = context.index, path = entry.path] in
           if moved.entry.isDirectory {
