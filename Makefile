@@ -38,7 +38,7 @@ BENCH_ARGS ?=
 TEST_ARGS ?=
 
 .PHONY: help deps build debug test run demo install uninstall man-check format lint \
-	bench-query bench-crawl bench-extract bench-faults fuzz
+	bench-query bench-crawl bench-extract bench-faults fuzz bench-watch
 
 help:
 	@echo "make deps           install the apt packages in scripts/apt-packages.txt that are missing"
@@ -53,6 +53,7 @@ help:
 	@echo "make bench-query | bench-crawl | bench-extract   run bench/query, bench/crawl, bench/extract"
 	@echo "make bench-faults   SIGKILLs, hostile files and isolation overhead (bench/faults)"
 	@echo "make fuzz           libFuzzer on every extractor and the query language (bench/fuzz)"
+	@echo "make bench-watch    change-to-visible latency of lumen watch (bench/watch)"
 
 deps:
 	./scripts/install-deps
@@ -143,3 +144,6 @@ bench-faults: build
 
 fuzz:
 	bench/fuzz $(BENCH_ARGS)
+
+bench-watch: build
+	LUMEN=$(abspath $(RELEASE_BIN)) bench/watch $(BENCH_ARGS)

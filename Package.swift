@@ -39,6 +39,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag")]),
     .systemLibrary(name: "CStatx", path: "Sources/CDoors/CStatx"),
     .systemLibrary(name: "CSandbox", path: "Sources/CDoors/CSandbox"),
+    .systemLibrary(name: "CKernelCalls", path: "Sources/CDoors/CKernelCalls"),
 
     // MARK: Lumen's layers.
     .target(name: "LumenModel", swiftSettings: strict),
@@ -48,6 +49,8 @@ let package = Package(
       dependencies: [
         "LumenModel", "LumenQuery",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, for the query functions' per-statement matcher cache (auxdata).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: strict),
     .target(
@@ -61,7 +64,7 @@ let package = Package(
     .target(
       name: "LumenCrawl",
       dependencies: [
-        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox",
+        "LumenModel", "LumenStore", "LumenExtract", "CStatx", "CSandbox", "CKernelCalls",
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -82,6 +85,9 @@ let package = Package(
     .executableTarget(
       name: "ExtractBench", dependencies: ["LumenExtract"], path: "bench/ExtractBench",
       swiftSettings: strict),
+    .executableTarget(
+      name: "QueryBench", dependencies: ["LumenModel", "LumenQuery", "LumenStore"],
+      path: "bench/QueryBench", swiftSettings: strict),
     // The hostile-input corpus generator of the CLI tests and bench/faults.
     .executableTarget(
       name: "HostileCorpus",

@@ -9,9 +9,9 @@ struct LumenCommand: AsyncParsableCommand {
     abstract: "Index your files' metadata and search it with the Spotlight query language.",
     version: "0.1.0",
     subcommands: [
-      IndexCommand.self, FindCommand.self, ShowCommand.self, ItemsCommand.self, StatusCommand.self,
-      ForgetCommand.self, ResetCommand.self,
-      RulesCommand.self, ExtractCommand.self, ExtractWorkerCommand.self,
+      IndexCommand.self, WatchCommand.self, FindCommand.self, ShowCommand.self, ItemsCommand.self,
+      StatusCommand.self, ForgetCommand.self, ResetCommand.self, RulesCommand.self,
+      ExtractCommand.self, ExtractWorkerCommand.self,
     ]
   )
 

@@ -17,21 +17,25 @@ extension SearchableIndex {
     for (position, chunk) in chunks.enumerated() {
       let isLast = position == chunks.count - 1
       try await write { writer in
+        var items: [SearchableItem] = []
+        var facts: [FileFacts?] = []
         for record in chunk {
           var item = record.item
           if item.attributeSet[.path] == nil {
             item.attributeSet.set(.text(record.path), for: .path)
           }
-          let facts = FileFacts(
-            stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor)
-          try writer.write(item, file: facts)
-          if !item.isUpdate {
-            try writer.recordExtraction(
-              path: record.path, stamp: record.stamp,
-              failure: record.extractionFailure.flatMap { reason in
-                record.extractor.map { ($0, reason) }
-              })
-          }
+          items.append(item)
+          facts.append(
+            FileFacts(
+              stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor))
+        }
+        try writer.write(items, files: facts)
+        for record in chunk where !record.item.isUpdate {
+          try writer.recordExtraction(
+            path: record.path, stamp: record.stamp,
+            failure: record.extractionFailure.flatMap { reason in
+              record.extractor.map { ($0, reason) }
+            })
         }
         if isLast, let clientState { try writer.storeClientState(clientState) }
       }
@@ -58,7 +62,14 @@ extension SearchableIndex {
     }
   }
 
-  /// The indexed files with this device and inode (several for hard links).
+  /// The indexed file with this device and inode, to recognise a file that moved: its
+  /// attributes can follow it instead of being extracted again. With hard links, the first by
+  /// path (see `files(device:inode:)`).
+  public func fileRecord(device: UInt64, inode: UInt64) async throws -> IndexedFile? {
+    try await files(device: device, inode: inode).min { $0.path < $1.path }
+  }
+
+  /// Every indexed file with this device and inode (several for hard links).
   public func files(device: UInt64, inode: UInt64) async throws -> [IndexedFile] {
     try await read { db, _ in
       try Row.fetchAll(
@@ -130,12 +141,7 @@ extension SearchableIndex {
   public func deleteFiles(underPath path: String) async throws {
     let folder = Self.folderKey(path)
     try await write { writer in
-      if let id = try writer.rowID(forIdentifier: path) { try writer.removeRow(id) }
-      try writer.deleteItems(
-        where: """
-          uid IS NULL AND dir_id IN (SELECT id FROM directory WHERE path = ?1
-            OR (path >= ?1 || '/' AND path < ?1 || '0'))
-          """, arguments: [folder])
+      try writer.deleteFiles(underPath: path)
       try writer.deleteUnusedDirectories()
       try writer.forgetExtractionFailures(under: folder)
     }
@@ -160,44 +166,5 @@ extension SearchableIndex {
         inode: UInt64(bitPattern: row["st_ino"] ?? 0), size: row["st_size"] ?? 0,
         modificationNanos: row["st_mtime_ns"] ?? 0, changeNanos: row["st_ctime_ns"] ?? 0),
       isDirectory: flags.contains(.isDirectory), extractor: extractor)
-  }
-}
-
-/// A file found by inode: where it is indexed, and its entry.
-public struct IndexedFile: Sendable, Hashable {
-  public var path: String
-  public var entry: FileEntry
-
-  public init(path: String, entry: FileEntry) {
-    self.path = path
-    self.entry = entry
-  }
-}
-
-extension ItemWriter {
-  /// Moves one file item to `destination` (see `SearchableIndex.moveFile`).
-  func moveFile(from source: String, to destination: String) throws -> Bool {
-    guard let id = try ItemLookup.fileRowID(db, path: source) else { return false }
-    guard
-      let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
-        .storedItem(rowID: id)
-    else { return false }
-    if let target = try ItemLookup.rowID(db, identifier: destination), target != id {
-      try removeRow(target)
-    }
-    var attributes = stored.attributes
-    let oldName = StoredPath(source).name
-    attributes.set(.text(destination), for: .path)
-    if attributes.text(.fileName)?.isIdentical(to: oldName) == true {
-      attributes.set(.text(StoredPath(destination).name), for: .fileName)
-    }
-    let facts = stored.fileStamp.map {
-      FileFacts(stamp: $0, isDirectory: stored.isDirectory, extractor: stored.extractor)
-    }
-    try removeRow(id)
-    try insertRow(
-      id: id, identifier: destination, domain: stored.domainIdentifier, attributes: attributes,
-      expiration: stored.ownExpirationDate, file: facts)
-    return true
   }
 }

@@ -11,9 +11,7 @@ extension SearchableIndex {
     if try await enqueueInBatch(.index(items)) { return }
     for chunk in items.chunked(by: options.batchSize) {
       let chunk = Array(chunk)
-      try await write { writer in
-        for item in chunk { try writer.write(item) }
-      }
+      try await write { writer in try writer.write(chunk) }
     }
   }
 

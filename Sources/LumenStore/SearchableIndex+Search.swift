@@ -12,7 +12,7 @@ extension SearchableIndex {
   {
     let now = self.options.clock()
     let layout = self.layout
-    return try await read { db, registry in
+    return try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .rows, registry: registry, layout: layout,
         now: now)
@@ -26,7 +26,7 @@ extension SearchableIndex {
   {
     let now = self.options.clock()
     let layout = self.layout
-    return try await read { db, registry in
+    return try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .count, registry: registry, layout: layout,
         now: now)
@@ -40,7 +40,7 @@ extension SearchableIndex {
   {
     let now = self.options.clock()
     let layout = self.layout
-    return try await read { db, registry in
+    return try await readQuery { db, registry in
       let statement = try SearchStatement(
         db, query: query, options: options, kind: .rows, registry: registry, layout: layout,
         now: now)
@@ -51,57 +51,119 @@ extension SearchableIndex {
     }
   }
 
+  /// Calls `body` with each match, in order, reading the rows in pages so that memory stays
+  /// bounded however many items match (`lumen find` without `--limit`); `body` returns false
+  /// to stop. All pages come from one read transaction, so they are one consistent snapshot.
+  public func enumerateResults(
+    _ query: QueryExpression, options: SearchOptions = SearchOptions(),
+    _ body: @escaping @Sendable (SearchResult) -> Bool
+  ) async throws {
+    let now = self.options.clock()
+    let layout = self.layout
+    try await readQuery { db, registry in
+      let statement = try SearchStatement(
+        db, query: query, options: options, kind: .rows, registry: registry, layout: layout,
+        now: now)
+      try Self.results(
+        db, statement, options: options, registry: registry, layout: layout, sink: body)
+    }
+  }
+
+  /// `read`, with SQLite's refusals of an oversized query (expression depth, parser stack,
+  /// number of values) reported as `queryTooComplex` rather than as an internal error.
+  func readQuery<T: Sendable>(
+    _ body: @escaping @Sendable (Database, AttributeRegistry) throws -> T
+  ) async throws -> T {
+    do {
+      return try await read(body)
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_ERROR
+      && ["too large", "stack overflow", "too many SQL variables"].contains(where: {
+        error.message?.contains($0) == true
+      })
+    {
+      throw SearchableIndexError.queryTooComplex(maximumNesting: QueryCompiler.maximumNesting)
+    }
+  }
+
   static func results(
     _ db: Database, _ statement: SearchStatement, options: SearchOptions,
     registry: AttributeRegistry, layout: StorageLayout
   ) throws -> [SearchResult] {
-    let reader = ItemReader(db: db, layout: layout, registry: registry)
     var results: [SearchResult] = []
-    var rowIDs: [Int64] = []
-    let wanted = Set(options.fetchAttributes.map(\.name))
-    let cursor = try Row.fetchCursor(db, sql: statement.sql, arguments: statement.arguments)
-    while let row = try cursor.next() {
-      var attributes = AttributeSet()
-      if !wanted.isEmpty {
-        var identity = AttributeSet()
-        reader.readIdentityAttributes(row, into: &identity)
-        for key in options.fetchAttributes {
-          switch layout.storage(for: key) {
-          case .column(let column):
-            if let value = AttributeValue(stored: row[column], as: key.valueType) {
-              attributes.set(value, for: key)
-            }
-          case .path, .fileName:
-            if let values = identity[key] { attributes.set(values, for: key) }
-          case .contentType:
-            if let type: String = row["type_identifier"] { attributes.set(.text(type), for: key) }
-          case .contentTypeTree:
-            if let tree: String = row["type_tree"] {
-              attributes.set(ContentTypeKey.splitTree(tree).map(AttributeValue.text), for: key)
-            }
-          case .textContent:
-            if let text: String = row["text_content"] { attributes.set(.text(text), for: key) }
-          case .values:
-            break
-          }
-        }
-      }
-      rowIDs.append(row["id"])
-      results.append(
-        SearchResult(
-          identifier: ItemReader.identifier(row), path: ItemReader.path(row),
-          attributes: attributes, score: statement.ranked ? (row["score"] ?? 0) : 0))
-    }
-    let valueKeys = options.fetchAttributes.filter { layout.storage(for: $0) == .values }
-    if !valueKeys.isEmpty {
-      var position: [Int64: Int] = [:]
-      for (index, id) in rowIDs.enumerated() { position[id] = index }
-      for slice in rowIDs.chunked(by: 1000) {
-        try reader.readValues(of: Array(slice), keys: valueKeys) { id, key, values in
-          if let index = position[id] { results[index].attributes.set(values, for: key) }
-        }
-      }
+    try self.results(db, statement, options: options, registry: registry, layout: layout) {
+      results.append($0)
+      return true
     }
     return results
+  }
+
+  /// The rows of a search as results, a page at a time: each page's multi-valued attributes
+  /// are read in one query before its results are handed on.
+  static func results(
+    _ db: Database, _ statement: SearchStatement, options: SearchOptions,
+    registry: AttributeRegistry, layout: StorageLayout, sink: (SearchResult) -> Bool
+  ) throws {
+    let reader = ItemReader(db: db, layout: layout, registry: registry)
+    let valueKeys = options.fetchAttributes.filter { layout.storage(for: $0) == .values }
+    var page: [SearchResult] = []
+    var rowIDs: [Int64] = []
+    func flush() throws -> Bool {
+      defer {
+        page.removeAll(keepingCapacity: true)
+        rowIDs.removeAll(keepingCapacity: true)
+      }
+      if !valueKeys.isEmpty && !rowIDs.isEmpty {
+        var position: [Int64: Int] = [:]
+        for (index, id) in rowIDs.enumerated() { position[id] = index }
+        try reader.readValues(of: rowIDs, keys: valueKeys) { id, key, values in
+          if let index = position[id] { page[index].attributes.set(values, for: key) }
+        }
+      }
+      for result in page where !sink(result) { return false }
+      return true
+    }
+    let cursor = try Row.fetchCursor(db, sql: statement.sql, arguments: statement.arguments)
+    while let row = try cursor.next() {
+      rowIDs.append(row["id"])
+      page.append(
+        SearchResult(
+          identifier: ItemReader.identifier(row), path: ItemReader.path(row),
+          attributes: fetched(row, options.fetchAttributes, reader: reader, layout: layout),
+          score: statement.ranked ? (row["score"] ?? 0) : 0))
+      if page.count == 500, try !flush() { return }
+    }
+    _ = try flush()
+  }
+
+  /// The fetched attributes kept in or next to the row itself.
+  private static func fetched(
+    _ row: Row, _ keys: [AttributeKey], reader: ItemReader, layout: StorageLayout
+  ) -> AttributeSet {
+    var attributes = AttributeSet()
+    guard !keys.isEmpty else { return attributes }
+    var identity = AttributeSet()
+    reader.readIdentityAttributes(row, into: &identity)
+    for key in keys {
+      switch layout.storage(for: key) {
+      case .column(let column):
+        if let value = AttributeValue(stored: row[column], as: key.valueType) {
+          attributes.set(value, for: key)
+        }
+      case .path, .fileName:
+        if let values = identity[key] { attributes.set(values, for: key) }
+      case .contentType:
+        if let type: String = row["type_identifier"] { attributes.set(.text(type), for: key) }
+      case .contentTypeTree:
+        if let tree: String = row["type_tree"] {
+          attributes.set(ContentTypeKey.splitTree(tree).map(AttributeValue.text), for: key)
+        }
+      case .textContent:
+        if let text: String = row["text_content"] { attributes.set(.text(text), for: key) }
+      case .values:
+        break
+      }
+    }
+    return attributes
   }
 }

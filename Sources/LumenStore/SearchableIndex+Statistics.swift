@@ -72,3 +72,18 @@ extension SearchableIndex {
     return best ?? ""
   }
 }
+
+extension SearchableIndex {
+  /// Bytes used by each table and index (SQLite's `dbstat`), for `lumen status --verbose` and
+  /// the benchmark's bytes-per-item figures. FTS5 tables appear as their shadow tables
+  /// (`item_fts_data`, `item_trigram_idx`…).
+  public func tableSizes() async throws -> [String: Int64] {
+    try await read { db, _ in
+      var sizes: [String: Int64] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT name, sum(pgsize) FROM dbstat GROUP BY name") {
+        sizes[row[0]] = row[1]
+      }
+      return sizes
+    }
+  }
+}

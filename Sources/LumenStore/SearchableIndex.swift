@@ -56,9 +56,24 @@ public final class SearchableIndex: Sendable {
     configuration.prepareDatabase { db in
       if !db.configuration.readonly {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Checkpoint every ~40 MB of log rather than 4 MB: a chunk of a crawl dirties thousands
+        // of index pages, and checkpointing after nearly every commit doubled the writes.
+        try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
+        // Keep statement journals in memory: each multi-row INSERT of a chunk journals the
+        // index pages it touches (megabytes with the date, size and inode indexes), and on disk
+        // that journal cost a temporary file's writes per statement (bench/query: +12% items
+        // per CPU-second at 500-item transactions).
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
       }
-      // 64 MiB of page cache: a million-item index keeps its hot index pages in memory.
-      try db.execute(sql: "PRAGMA cache_size = -65536")
+      // 64 MiB of page cache for the writer: a million-item index keeps its hot index pages in
+      // memory. Readers (a pool holds several, each with its own cache) do point lookups and
+      // one-pass scans that the system's file cache serves as well: 8 MiB each, so that a
+      // long-running crawler or watcher is not 300 MB of duplicated caches.
+      try db.execute(
+        sql: "PRAGMA cache_size = \(db.configuration.readonly ? -8192 : -65536)")
+      // Read the file through a memory map: a query that checks 50,000 candidate rows reads
+      // them from the OS page cache without a system call each (measured: 120 → 47 ms).
+      try db.execute(sql: "PRAGMA mmap_size = 2147418112")
       StoreFunctions.register(in: db)
     }
     do {

@@ -49,6 +49,17 @@ struct LumenProcess {
 
   var database: String { home.appendingPathComponent("index.sqlite").path }
 
+  /// This process's environment with the scratch folder's data and config homes.
+  func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+    environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+    environment["LUMEN_DB"] = nil
+    environment["TZ"] = "UTC"
+    for (key, value) in extra { environment[key] = value }
+    return environment
+  }
+
   @discardableResult
   func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:])
     throws -> Result
@@ -56,13 +67,7 @@ struct LumenProcess {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-    environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-    environment["LUMEN_DB"] = nil
-    environment["TZ"] = "UTC"
-    for (key, value) in extra { environment[key] = value }
-    process.environment = environment
+    process.environment = environment(extra)
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

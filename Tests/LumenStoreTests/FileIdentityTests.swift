@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct FileIdentityTests {
   static func stamp(_ inode: UInt64, size: Int64 = 10) -> FileStamp {
-    FileStamp(device: 42, inode: inode, size: size, modificationNanos: 1_700_000_000_123_456_789,
+    FileStamp(
+      device: 42, inode: inode, size: size, modificationNanos: 1_700_000_000_123_456_789,
       changeNanos: 1_700_000_001_000_000_000)
   }
 
@@ -25,7 +26,8 @@ import Testing
     records.append(Self.record("/home/u/Projects/notes.txt", inode: 2, title: "Notes"))
     records.append(Self.record("/home/u/Projects/src", inode: 3, directory: true))
     for number in 0..<50 {
-      records.append(Self.record("/home/u/Projects/src/file\(number).swift", inode: 100 + UInt64(number)))
+      records.append(
+        Self.record("/home/u/Projects/src/file\(number).swift", inode: 100 + UInt64(number)))
     }
     records.append(Self.record("/home/u/ProjectsOld/keep.txt", inode: 9))
     try await index.indexFiles(records, clientState: Data("crawl-1".utf8))
@@ -51,7 +53,9 @@ import Testing
     try await tree(index)
     let found = try await index.files(device: 42, inode: 2)
     #expect(found.map(\.path) == ["/home/u/Projects/notes.txt"])
+    #expect(try await index.fileRecord(device: 42, inode: 2)?.entry.stamp == Self.stamp(2))
     #expect(try await index.files(device: 7, inode: 2).isEmpty)
+    #expect(try await index.fileRecord(device: 42, inode: 999) == nil)
   }
 
   @Test func aMovedFileKeepsItsAttributes() async throws {
@@ -80,8 +84,11 @@ import Testing
     #expect(moved.fileStamp == Self.stamp(107))
     #expect(moved.attributes.text(.path) == "/home/u/Work/src/file7.swift")
     #expect(try await identifiers(index, "path == '/home/u/Projects/*'") == [])
-    #expect(try await index.count(.constant(true), options: SearchOptions(onlyIn: ["/home/u/Work"])) == 52)
-    #expect(try await index.item(withIdentifier: "/home/u/Work")?.attributes.text(.fileName) == "Work")
+    #expect(
+      try await index.count(.constant(true), options: SearchOptions(onlyIn: ["/home/u/Work"])) == 52
+    )
+    #expect(
+      try await index.item(withIdentifier: "/home/u/Work")?.attributes.text(.fileName) == "Work")
     #expect(try await identifiers(index, "fileName == 'Work'") == ["/home/u/Work"])
     // A sibling with a common prefix is untouched.
     #expect(try await index.item(withIdentifier: "/home/u/ProjectsOld/keep.txt") != nil)

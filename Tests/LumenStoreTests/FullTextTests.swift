@@ -63,10 +63,13 @@ import Testing
   /// The shapes the benchmark times must be answered from an index, not a scan of `item`.
   static let plans: [(String, String)] = [
     ("fileName == '*report*'cd", "item_trigram"),
-    ("kMDItemFSName == 'IMG_1*'", "item_by_name"),
+    ("kMDItemFSName == 'IMG_1*'", "item_trigram"),
+    ("fileName == 'report.pdf'", "item_trigram"),
     ("fileSize > 100000", "item_by_fileSize"),
-    ("InRange(contentModificationDate, $time.iso('2024-01-01'), $time.iso('2024-02-01'))",
-     "item_by_contentModificationDate"),
+    (
+      "InRange(contentModificationDate, $time.iso('2024-01-01'), $time.iso('2024-02-01'))",
+      "item_by_contentModificationDate"
+    ),
     ("contentTypeTree == 'public.image'", "item_by_type"),
     ("title == 'Budget 2024'", "item_by_title"),
     ("keywords == 'travel'", "value_by_attribute"),

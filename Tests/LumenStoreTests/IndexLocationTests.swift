@@ -8,7 +8,8 @@ import Testing
     let environment = ["LUMEN_DB": "/env/db.sqlite", "XDG_DATA_HOME": "/data", "HOME": "/home/u"]
     #expect(
       try IndexLocation.resolve(
-        databasePath: "/explicit.sqlite", indexName: "mail", environment: environment).path
+        databasePath: "/explicit.sqlite", indexName: "mail", environment: environment
+      ).path
         == "/explicit.sqlite")
     #expect(
       try IndexLocation.resolve(indexName: "mail", environment: environment).path

@@ -10,24 +10,30 @@ import Testing
   static let corpus: [SearchableItem] = [
     fileItem(
       "/home/u/Photos/Paris-France.JPG",
-      [(.pixelWidth, .number(4000)), (.fileSize, .number(2_000_000)),
-       (.contentType, .text("public.jpeg")),
-       (.contentTypeTree, .text("public.jpeg")), (.contentTypeTree, .text("public.image")),
-       (.contentTypeTree, .text("public.data")), (.contentTypeTree, .text("public.item")),
-       (.contentCreationDate, .date(ISO8601Dates.parse("2024-03-10T12:00:00Z")!)),
-       (.flashOn, .bool(true))]),
+      [
+        (.pixelWidth, .number(4000)), (.fileSize, .number(2_000_000)),
+        (.contentType, .text("public.jpeg")),
+        (.contentTypeTree, .text("public.jpeg")), (.contentTypeTree, .text("public.image")),
+        (.contentTypeTree, .text("public.data")), (.contentTypeTree, .text("public.item")),
+        (.contentCreationDate, .date(ISO8601Dates.parse("2024-03-10T12:00:00Z")!)),
+        (.flashOn, .bool(true)),
+      ]),
     fileItem(
       "/home/u/Documents/Résumé.pdf",
-      [(.pageCount, .number(2)), (.fileSize, .number(80_000)),
-       (.authors, .text("Tim Cook")), (.authors, .text("Steve Jobs")),
-       (.contentType, .text("com.adobe.pdf")),
-       (.contentTypeTree, .text("com.adobe.pdf")), (.contentTypeTree, .text("public.data")),
-       (.contentCreationDate, .date(ISO8601Dates.parse("2023-01-05T08:00:00Z")!)),
-       (.flashOn, .bool(false))]),
+      [
+        (.pageCount, .number(2)), (.fileSize, .number(80_000)),
+        (.authors, .text("Tim Cook")), (.authors, .text("Steve Jobs")),
+        (.contentType, .text("com.adobe.pdf")),
+        (.contentTypeTree, .text("com.adobe.pdf")), (.contentTypeTree, .text("public.data")),
+        (.contentCreationDate, .date(ISO8601Dates.parse("2023-01-05T08:00:00Z")!)),
+        (.flashOn, .bool(false)),
+      ]),
     fileItem(
       "/home/u/Documents/Comparison.txt",
-      [(.fileSize, .number(1200)), (.title, .text("A comparison of budgets")),
-       (.textContent, .text("The quarterly budget report for Paris and Lyon"))]),
+      [
+        (.fileSize, .number(1200)), (.title, .text("A comparison of budgets")),
+        (.textContent, .text("The quarterly budget report for Paris and Lyon")),
+      ]),
     item("note-1", [(.title, .text("I love Paris")), (.keywords, .text("travel"))]),
     item("note-2", [(.title, .text("MyWindowClass")), (.keywords, .text("code"))]),
     item("note-3", [(.title, .text("NSWindow")), (.comment, .text("ÉCOLE"))]),
@@ -45,9 +51,14 @@ import Testing
     ("pageCount != 5", ["/home/u/Documents/Résumé.pdf"]),
     ("!(pageCount == 5)", Self.all),
     // InRange on numbers and dates.
-    ("InRange(fileSize, 1000, 80000)", ["/home/u/Documents/Comparison.txt", "/home/u/Documents/Résumé.pdf"]),
-    ("InRange(contentCreationDate, $time.iso('2024-01-01T00:00:00Z'), $time.iso('2024-12-31T00:00:00Z'))",
-     ["/home/u/Photos/Paris-France.JPG"]),
+    (
+      "InRange(fileSize, 1000, 80000)",
+      ["/home/u/Documents/Comparison.txt", "/home/u/Documents/Résumé.pdf"]
+    ),
+    (
+      "InRange(contentCreationDate, $time.iso('2024-01-01T00:00:00Z'), $time.iso('2024-12-31T00:00:00Z'))",
+      ["/home/u/Photos/Paris-France.JPG"]
+    ),
     ("contentCreationDate < $time.iso('2024-01-01T00:00:00Z')", ["/home/u/Documents/Résumé.pdf"]),
     // Booleans.
     ("flashOn == true", ["/home/u/Photos/Paris-France.JPG"]),
@@ -65,7 +76,10 @@ import Testing
     // Wildcards.
     ("fileName == 'Paris*'", ["/home/u/Photos/Paris-France.JPG"]),
     ("fileName == '*.pdf'", ["/home/u/Documents/Résumé.pdf"]),
-    ("fileName == '*rIs*'c", ["/home/u/Documents/Comparison.txt", "/home/u/Photos/Paris-France.JPG"]),
+    (
+      "fileName == '*rIs*'c",
+      ["/home/u/Documents/Comparison.txt", "/home/u/Photos/Paris-France.JPG"]
+    ),
     ("kMDItemFSName == '*SUM*'cd", ["/home/u/Documents/Résumé.pdf"]),
     ("fileName == 'C*son.*'", ["/home/u/Documents/Comparison.txt"]),
     // Word matching: a lower→upper change is a boundary; Comparison is not Paris.
@@ -80,20 +94,35 @@ import Testing
     ("authors == 'Steve*'", ["/home/u/Documents/Résumé.pdf"]),
     ("authorNames == 'jobs'wc", ["/home/u/Documents/Résumé.pdf"]),
     ("authors != 'Tim Cook'", ["/home/u/Documents/Résumé.pdf"]),
-    ("(authorNames == 'Tim'wc || authorNames == 'Steve'wc) && fileSize > 1000", ["/home/u/Documents/Résumé.pdf"]),
+    (
+      "(authorNames == 'Tim'wc || authorNames == 'Steve'wc) && fileSize > 1000",
+      ["/home/u/Documents/Résumé.pdf"]
+    ),
     // Content types and their tree.
     ("contentTypeTree == 'public.image'", ["/home/u/Photos/Paris-France.JPG"]),
-    ("kMDItemContentTypeTree == 'public.data'", ["/home/u/Documents/Résumé.pdf", "/home/u/Photos/Paris-France.JPG"]),
+    (
+      "kMDItemContentTypeTree == 'public.data'",
+      ["/home/u/Documents/Résumé.pdf", "/home/u/Photos/Paris-France.JPG"]
+    ),
     ("contentType == 'com.adobe.*'", ["/home/u/Documents/Résumé.pdf"]),
     // Paths.
-    ("path == '/home/u/Documents/*'", ["/home/u/Documents/Comparison.txt", "/home/u/Documents/Résumé.pdf"]),
+    (
+      "path == '/home/u/Documents/*'",
+      ["/home/u/Documents/Comparison.txt", "/home/u/Documents/Résumé.pdf"]
+    ),
     ("kMDItemPath == '/home/u/Photos/Paris-France.JPG'", ["/home/u/Photos/Paris-France.JPG"]),
-    ("path == '/home/u/Doc*'", ["/home/u/Documents/Comparison.txt", "/home/u/Documents/Résumé.pdf"]),
+    (
+      "path == '/home/u/Doc*'",
+      ["/home/u/Documents/Comparison.txt", "/home/u/Documents/Résumé.pdf"]
+    ),
     // `*` over searchable-by-default attributes.
     ("* == 'travel'", ["note-1"]),
     ("* == 'budget*'cd", []),
     ("* == '*budget*'cd", ["/home/u/Documents/Comparison.txt"]),
-    ("* == 'paris'wcd", ["/home/u/Documents/Comparison.txt", "/home/u/Photos/Paris-France.JPG", "note-1"]),
+    (
+      "* == 'paris'wcd",
+      ["/home/u/Documents/Comparison.txt", "/home/u/Photos/Paris-France.JPG", "note-1"]
+    ),
     // Boolean structure and constants.
     ("keywords == 'code' || keywords == 'travel'", ["note-1", "note-2"]),
     ("keywords == 'code' && title == 'My*'", ["note-2"]),

@@ -1,49 +1,18 @@
-// Throughput of Lumen's extractors over a folder tree, for bench/extract. Not a test: it
+// Throughput of Lumen's extractors over folder trees, for bench/extract. Not a test: it
 // measures, it does not judge. Usage:
-//   ExtractBench --rules DIR [--jobs N] FOLDER...
-// Prints one JSON object: files, succeeded, failed, seconds, files per second, peak RSS.
-import Dispatch
+//   ExtractBench --rules DIR [--jobs N] [--runs R] FOLDER...
+// Files are typed by Lumen's sniffer first (untimed), then run through the same rule chain as
+// `lumen index` (ExtractionService): one untimed warm-up pass over each distinct file name, then
+// R timed runs, each of as
+// many whole passes as last --min-seconds (default 1). Prints one JSON object: files, jobs,
+// per-run seconds and passes, files/s and MB/s as min/median/max, the tally of
+// the last pass (by extractor, failures, the slowest files), and the process's peak RSS.
 import Foundation
 import LumenExtract
 
-struct Options {
-  var rules = "rules"
-  var jobs = 1
-  var folders: [String] = []
-}
-
-func parseOptions() -> Options {
-  var options = Options()
-  var arguments = CommandLine.arguments.dropFirst()
-  while let argument = arguments.popFirst() {
-    switch argument {
-    case "--rules": options.rules = arguments.popFirst() ?? options.rules
-    case "--jobs": options.jobs = max(1, Int(arguments.popFirst() ?? "1") ?? 1)
-    default: options.folders.append(argument)
-    }
-  }
-  return options
-}
-
-/// The MIME types the corpus's extensions stand for (what libmagic says for these files); the
-/// crawler's sniffer is not part of what this measures.
-let mimeByExtension: [String: String] = [
-  "jpg": "image/jpeg", "jpeg": "image/jpeg", "tif": "image/tiff", "tiff": "image/tiff",
-  "png": "image/png", "gif": "image/gif", "webp": "image/webp", "heic": "image/heic",
-  "heif": "image/heif", "dng": "image/x-adobe-dng", "mp3": "audio/mpeg", "flac": "audio/flac",
-  "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/ogg", "m4a": "audio/x-m4a",
-]
-
-func files(in folders: [String]) -> [(String, String)] {
-  var found: [(String, String)] = []
-  for folder in folders {
-    guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
-    while let relative = walker.nextObject() as? String {
-      let ext = (relative as NSString).pathExtension.lowercased()
-      if let mime = mimeByExtension[ext] { found.append((folder + "/" + relative, mime)) }
-    }
-  }
-  return found
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("ExtractBench: \(message)\n".utf8))
+  exit(2)
 }
 
 func peakResidentKilobytes() -> Int {
@@ -56,41 +25,65 @@ func peakResidentKilobytes() -> Int {
   return 0
 }
 
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var succeeded = 0
-  private(set) var failed = 0
-  func add(_ ok: Bool) {
-    lock.lock()
-    if ok { succeeded += 1 } else { failed += 1 }
-    lock.unlock()
-  }
+let options: BenchOptions
+do {
+  options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail(error.description)
 }
 
-let options = parseOptions()
 let service: ExtractionService
+let files: SniffedFiles
 do {
+  let directory = RulesDirectory(path: options.rules, origin: .environment)
+  let registry = try ContentTypeRules.registry(in: [directory])
   service = ExtractionService(
     rules: try RuleSet.load(shippedDirectory: options.rules, userDirectory: nil))
+  files = SniffedFiles(folders: options.folders, registry: registry)
 } catch {
-  FileHandle.standardError.write(Data("ExtractBench: \(error)\n".utf8))
-  exit(2)
+  fail("\(error)")
 }
-let list = files(in: options.folders)
-let counter = Counter()
-let start = DispatchTime.now()
-DispatchQueue.concurrentPerform(iterations: options.jobs) { worker in
-  for index in stride(from: worker, to: list.count, by: options.jobs) {
-    let (path, mime) = list[index]
-    counter.add(service.extract(ExtractionJob(path: path, mimeType: mime)).succeeded)
-  }
+if files.jobs.isEmpty { fail("no readable files under \(options.folders.joined(separator: " "))") }
+
+// The page cache is the script's to warm; this pass only sets up what libraries do lazily (fonts,
+// tables, the first TagLib or poppler handle), so each distinct file name is read once.
+var seenNames = Set<String>()
+let warmUpJobs = files.jobs.filter {
+  seenNames.insert(String($0.path.split(separator: "/").last ?? "")).inserted
 }
-let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-let report: [String: Any] = [
-  "files": list.count, "succeeded": counter.succeeded, "failed": counter.failed,
-  "jobs": options.jobs, "seconds": (seconds * 1000).rounded() / 1000,
-  "filesPerSecond": seconds > 0 ? (Double(list.count) / seconds).rounded() : 0,
-  "peakRSSKiB": peakResidentKilobytes(),
+let warmUp = ExtractionPass.run(service: service, jobs: warmUpJobs, workers: options.jobs)
+var seconds: [Double] = []
+var filesPerSecond: [Double] = []
+var megabytesPerSecond: [Double] = []
+var passesPerRun: [Int] = []
+var tally = warmUp.tally
+for _ in 0..<options.runs {
+  var elapsed = 0.0
+  var passes = 0
+  repeat {
+    let pass = ExtractionPass.run(service: service, jobs: files.jobs, workers: options.jobs)
+    elapsed += pass.seconds
+    passes += 1
+    tally = pass.tally
+  } while elapsed < options.minimumSeconds
+  seconds.append(elapsed)
+  passesPerRun.append(passes)
+  filesPerSecond.append(Double(files.jobs.count * passes) / elapsed)
+  megabytesPerSecond.append(Double(files.totalBytes * passes) / 1e6 / elapsed)
+}
+
+var report: [String: Any] = [
+  "files": files.jobs.count, "bytes": files.totalBytes, "jobs": options.jobs,
+  "runs": seconds.map { ($0 * 10000).rounded() / 10000 }, "passesPerRun": passesPerRun,
+  "filesPerSecond": RunStatistics(filesPerSecond).json,
+  "megabytesPerSecond": RunStatistics(megabytesPerSecond).json,
+  "succeeded": tally.succeeded, "failed": tally.failed, "unmatched": tally.unmatched,
+  "byExtractor": tally.byExtractor, "peakRSSKiB": peakResidentKilobytes(),
 ]
+report["slowest"] = tally.slowest.map {
+  ["path": $0.path, "seconds": ($0.seconds * 10000).rounded() / 10000] as [String: Any]
+}
+if !tally.failureSamples.isEmpty { report["failureSamples"] = tally.failureSamples }
+if !files.unreadable.isEmpty { report["unreadable"] = Array(files.unreadable.prefix(5)) }
 let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))

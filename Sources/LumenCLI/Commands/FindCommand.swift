@@ -53,6 +53,12 @@ struct FindCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Print at most N results.", valueName: "n"))
   var limit: Int?
 
+  @Flag(
+    help: """
+      Keep running: print '+ path' / '- path' as items start / stop matching, until interrupted.
+      """)
+  var live = false
+
   @Argument(help: "The query.")
   var query: [String] = []
 
@@ -62,6 +68,7 @@ struct FindCommand: AsyncParsableCommand {
     }
     if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
     if count && json { throw ValidationError("--count and --json cannot be combined") }
+    if count && live { throw ValidationError("--count and --live cannot be combined") }
   }
 
   func run() async throws {
@@ -77,11 +84,17 @@ struct FindCommand: AsyncParsableCommand {
     let expression = try parse(registry: registry)
     let options = try searchOptions(registry: registry)
     if count {
-      let total = try await searchable.count(expression, options: options)
+      let total = try await tooComplexIsAQueryError {
+        try await searchable.count(expression, options: options)
+      }
       print(total)
       return
     }
-    let results = try await searchable.search(expression, options: options)
+    // Taken before the first search, so that a commit made during it is not missed.
+    let commits = live ? try IndexCommitMonitor(location: location) : nil
+    let results = try await tooComplexIsAQueryError {
+      try await searchable.search(expression, options: options)
+    }
     let out = OutputStream()
     let separator: [UInt8] = nulSeparated ? [0] : [10]
     for result in results {
@@ -106,6 +119,25 @@ struct FindCommand: AsyncParsableCommand {
       }
     }
     out.flush()
+    if let commits {
+      let query = LiveQuery(
+        index: searchable, expression: expression, options: options, commits: commits,
+        json: json, separator: separator)
+      try await query.follow(from: Set(results.map(\.identifier)), output: out)
+    }
+  }
+
+  /// A query the store will not plan (too many or too deeply nested comparisons) is the
+  /// query's fault, so it is reported like a syntax error: the query, a caret, exit 2.
+  private func tooComplexIsAQueryError<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as SearchableIndexError {
+      guard case .queryTooComplex = error else { throw error }
+      let text = query.joined(separator: " ")
+      FileHandle.standardError.write(Data("\(text)\n^\n\(error.description)\n".utf8))
+      throw ExitCode(2)
+    }
   }
 
   /// The query words (joined as mdfind does) and `--name`, combined with `&&`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LumenCrawl
 import LumenStore
 
 /// `lumen reset`: erase an index. Asks first, because a home directory's index can take a
@@ -17,6 +18,13 @@ struct ResetCommand: AsyncParsableCommand {
 
   func run() async throws {
     let location = try index.location()
+    if let watcher = WatcherLock.holder(databasePath: location.path) {
+      let who = watcher.pid.map { "process \($0)" } ?? "another process"
+      printError(
+        "not erasing \(location.path): lumen watch (\(who)) is keeping it up to date; stop it first"
+      )
+      throw ExitCode.failure
+    }
     let files = [
       location.path, location.path + "-wal", location.path + "-shm",
       LastCrawlRecord.path(forDatabase: location.path),

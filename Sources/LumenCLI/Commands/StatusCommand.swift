@@ -26,6 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
     let failures = try await searchable.failedExtractions()
     let expirationDays = (try? Config.load().expirationDays) ?? 30
     let roots = StatusRoots(statistics: statistics, expirationDays: expirationDays)
+    let watcher = WatcherLock.holder(databasePath: location.path).map(WatcherReport.init)
     if json {
       var object: [(String, JSONValue)] = [
         ("index", .string(statistics.path)),
@@ -83,6 +84,7 @@ struct StatusCommand: AsyncParsableCommand {
       }
       object.append(("contentTypes", counts(statistics.itemsByContentType)))
       object.append(("domains", counts(statistics.itemsByDomain)))
+      object.append(("watcher", watcher.map(WatcherReport.json) ?? .null))
       print(JSONValue.object(object).line())
       return
     }
@@ -115,6 +117,10 @@ struct StatusCommand: AsyncParsableCommand {
         print("  \(FaithfulPath.display(failure.path)): \(failure.reason)")
       }
       if last.summary.failed > 10 { print("  … \(last.summary.failed - 10) more") }
+    }
+    if let watcher {
+      print("")
+      for line in watcher.lines { print(line) }
     }
     if !statistics.itemsByContentType.isEmpty {
       print("\nBy content type:")

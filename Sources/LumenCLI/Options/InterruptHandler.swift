@@ -9,7 +9,12 @@ final class InterruptHandler: @unchecked Sendable {
   private let lock = NSLock()
   private var stopping = false
 
-  init(onStop: @escaping @Sendable () -> Void) {
+  /// `message` goes to standard error on the first signal (nil: nothing, e.g. for a live
+  /// query, which has nothing to commit).
+  init(
+    message: String? = "stopping after the current batch (again to quit now)",
+    onStop: @escaping @Sendable () -> Void
+  ) {
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -22,8 +27,9 @@ final class InterruptHandler: @unchecked Sendable {
           signal(number, SIG_DFL)
           raise(number)
         }
-        FileHandle.standardError.write(
-          Data("\nlumen: stopping after the current batch (again to quit now)\n".utf8))
+        if let message {
+          FileHandle.standardError.write(Data("\nlumen: \(message)\n".utf8))
+        }
         onStop()
       }
       source.resume()

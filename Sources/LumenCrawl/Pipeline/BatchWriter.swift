@@ -55,6 +55,7 @@ final class BatchWriter: Sendable {
   }
 
   private func commit(_ batch: [FileRecord]) {
+    let recordsState = context.recordsState
     let state = context.state.withLock { state -> Data in
       state.items += batch.count
       state.folders = statistics.folders.load(ordering: .relaxed)
@@ -62,7 +63,7 @@ final class BatchWriter: Sendable {
     }
     do {
       try Blocking.run { [index = context.index] in
-        try await index.indexFiles(batch, clientState: state)
+        try await index.indexFiles(batch, clientState: recordsState ? state : nil)
       }
       context.counters.committed.add(batch.count, ordering: .relaxed)
     } catch {
@@ -92,6 +93,7 @@ final class BatchWriter: Sendable {
       context.counters.removed.add(removed, ordering: .relaxed)
       if deletion.isDirectory { deletedFolders.append(deletion.path) }
     }
+    guard context.recordsState else { return }
     let state = context.state.withLock { state -> Data in
       state.complete = true
       state.folders = statistics.folders.load(ordering: .relaxed)

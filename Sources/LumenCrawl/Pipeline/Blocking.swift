@@ -10,7 +10,7 @@ enum Blocking {
   ) throws -> T {
     let semaphore = DispatchSemaphore(value: 0)
     let result = Box<T>()
-    Task {
+    Task(executorPreference: executor) {
       let outcome: Result<T, any Error>
       do {
         outcome = .success(try await body())
@@ -23,6 +23,9 @@ enum Blocking {
     semaphore.wait()
     return try result.value.withLock { $0! }.get()
   }
+
+  /// Where the tasks run: not the cooperative pool, which other code may be blocking.
+  private static let executor = ThreadExecutor(name: "lumen-index-calls")
 
   private final class Box<T: Sendable>: Sendable {
     let value = Mutex<Result<T, any Error>?>(nil)

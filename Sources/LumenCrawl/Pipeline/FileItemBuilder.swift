@@ -9,17 +9,27 @@ import LumenStore
 struct FileItemBuilder: Sendable {
   let contentTypes: ContentTypeRegistry
   let owners: OwnerNames
-  /// Each declared type's tree, worked out once rather than once per file.
-  private let trees: [String: [AttributeValue]]
+  /// Each declared type's `contentType` and `contentTypeTree`, worked out once rather than
+  /// once per file: the start of the attributes of a file no extractor added to.
+  private let typeAttributes: [String: AttributeSet]
 
   init(contentTypes: ContentTypeRegistry, owners: OwnerNames) {
     self.contentTypes = contentTypes
     self.owners = owners
-    var trees: [String: [AttributeValue]] = [:]
+    var typeAttributes: [String: AttributeSet] = [:]
     for identifier in contentTypes.declarations.keys {
-      trees[identifier] = contentTypes.tree(of: identifier).map(AttributeValue.text)
+      typeAttributes[identifier] = Self.attributes(ofType: identifier, in: contentTypes)
     }
-    self.trees = trees
+    self.typeAttributes = typeAttributes
+  }
+
+  private static func attributes(ofType type: String, in contentTypes: ContentTypeRegistry)
+    -> AttributeSet
+  {
+    var attributes = AttributeSet()
+    attributes.set(.text(type), for: .contentType)
+    attributes.set(contentTypes.tree(of: type).map(AttributeValue.text), for: .contentTypeTree)
+    return attributes
   }
 
   /// A full record: file-system attributes over whatever the extractor found.
@@ -27,23 +37,32 @@ struct FileItemBuilder: Sendable {
     for entry: CrawlEntry, root: ScopeRoot, type: Sniffer.Result, linkTarget: String? = nil,
     extraction: FileExtraction? = nil
   ) -> FileRecord {
-    var attributes = extraction?.attributes ?? AttributeSet()
-    // An extractor may know better dates (a photo's capture time); the file system fills in.
-    let extractedCreation = attributes.first(.contentCreationDate)
-    let extractedModification = attributes.first(.contentModificationDate)
-    fill(&attributes, from: entry)
-    if let extractedCreation { attributes.set(extractedCreation, for: .contentCreationDate) }
-    if let extractedModification {
-      attributes.set(extractedModification, for: .contentModificationDate)
+    var attributes: AttributeSet
+    if let extracted = extraction?.attributes, !extracted.isEmpty {
+      attributes = extracted
+      // An extractor may know better dates (a photo's capture time); the file system fills in.
+      let extractedCreation = attributes.first(.contentCreationDate)
+      let extractedModification = attributes.first(.contentModificationDate)
+      fill(&attributes, from: entry)
+      if let extractedCreation { attributes.set(extractedCreation, for: .contentCreationDate) }
+      if let extractedModification {
+        attributes.set(extractedModification, for: .contentModificationDate)
+      }
+      let typed =
+        typeAttributes[type.contentType]
+        ?? Self.attributes(ofType: type.contentType, in: contentTypes)
+      attributes.set(typed[.contentType], for: .contentType)
+      attributes.set(typed[.contentTypeTree], for: .contentTypeTree)
+    } else {
+      attributes =
+        typeAttributes[type.contentType]
+        ?? Self.attributes(ofType: type.contentType, in: contentTypes)
+      fill(&attributes, from: entry)
     }
-    attributes.set(.text(type.contentType), for: .contentType)
-    attributes.set(
-      trees[type.contentType] ?? contentTypes.tree(of: type.contentType).map(AttributeValue.text),
-      for: .contentTypeTree)
     if let linkTarget { attributes.set(.text(linkTarget), for: .linkTarget) }
     return FileRecord(
       item: SearchableItem(
-        uniqueIdentifier: entry.path, domainIdentifier: FileDomain.identifier(forRoot: root.path),
+        uniqueIdentifier: entry.path, domainIdentifier: root.domainIdentifier,
         attributeSet: attributes),
       stamp: Self.stamp(entry.status), isDirectory: entry.status.kind == .directory,
       extractor: extraction?.extractor, extractionFailure: extraction?.failure)
@@ -58,7 +77,7 @@ struct FileItemBuilder: Sendable {
     fill(&attributes, from: entry)
     return FileRecord(
       item: SearchableItem(
-        uniqueIdentifier: entry.path, domainIdentifier: FileDomain.identifier(forRoot: root.path),
+        uniqueIdentifier: entry.path, domainIdentifier: root.domainIdentifier,
         attributeSet: attributes, isUpdate: true),
       stamp: Self.stamp(entry.status), isDirectory: entry.status.kind == .directory,
       extractor: extractor)

@@ -82,21 +82,22 @@ public final class IndexingPipeline: Sendable {
 
   /// Crawls every root of the scope once; with `folders`, only those folders and what they hold
   /// (the watcher's rescan after lost events). A folder given that is gone or now out of scope
-  /// loses its items.
-  public func run(startingAt folders: [String]? = nil) async throws -> CrawlSummary {
+  /// loses its items. Only a crawl of every root records its progress as the client state: a
+  /// partial one says nothing about whether the index is complete.
+  ///
+  /// `willList` is called, on the walk's threads, with each folder below the starting ones
+  /// before the walk lists it: the watcher puts its watch there first, so that nothing created
+  /// after the listing goes unseen.
+  public func run(
+    startingAt folders: [String]? = nil, willList: (@Sendable (String) -> Void)? = nil
+  ) async throws -> CrawlSummary {
     let started = options.clock()
     let previous = CrawlState.decode(try await index.fetchLastClientState())
     let retrying =
       options.retryFailedExtractions
       ? Set(try await index.failedExtractions().map(\.path)) : []
-    let context = PipelineContext(
-      index: index, scope: scope,
-      builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
-      contentTypes: contentTypes, options: options,
-      state: CrawlState(
-        started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
-      looksForMoves: previous != nil, retrying: retrying,
-      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
+    let context = makeContext(started: started, looksForMoves: previous != nil, retrying: retrying)
+    context.recordsState = folders == nil
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
       ProgressReporter.Snapshot(
@@ -115,7 +116,11 @@ public final class IndexingPipeline: Sendable {
 
     let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
     let writing = writer.start()
-    await walker.walk(startingAt: folders) { _ in PipelineVisitor(context: context) }
+    await walker.walk(startingAt: folders) { _ in
+      let visitor = PipelineVisitor(context: context)
+      guard let willList else { return visitor }
+      return ListingAnnouncer(visitor, willList: willList)
+    }
     context.records.close()
     try await writing.value
 
@@ -131,5 +136,19 @@ public final class IndexingPipeline: Sendable {
     summary.interrupted = interrupted
     summary.seconds = options.clock().timeIntervalSince(started)
     return summary
+  }
+
+  /// What the crawl threads and the writer share, for a crawl starting now.
+  func makeContext(started: Date, looksForMoves: Bool, retrying: Set<String> = [])
+    -> PipelineContext
+  {
+    PipelineContext(
+      index: index, scope: scope,
+      builder: FileItemBuilder(contentTypes: contentTypes, owners: OwnerNames()),
+      contentTypes: contentTypes, options: options,
+      state: CrawlState(
+        started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
+      looksForMoves: looksForMoves, retrying: retrying,
+      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
   }
 }

@@ -11,7 +11,10 @@ final class PipelineContext: Sendable {
   let contentTypes: ContentTypeRegistry
   let options: IndexingPipeline.Options
   let counters = CrawlCounters()
-  let records = BoundedChannel<[FileRecord]>(capacity: 16)
+  /// Chunks of at most `PipelineVisitor.chunkSize` records: with the writer busy, a few hundred
+  /// records wait here, however large the folders.
+  let records = BoundedChannel<[FileRecord]>(capacity: 4)
+  let storedListings: StoredListings
   let deletions = Mutex<[PendingDeletion]>([])
   let currentFolder = Mutex("")
   /// Folders this crawl added and has not read yet: nothing is indexed below them.
@@ -22,6 +25,15 @@ final class PipelineContext: Sendable {
   /// Files whose failed extraction is to be tried again although they did not change.
   let retrying: Set<String>
   let expiration: Date
+  /// Whether commits carry the crawl's client state (a crawl of every root does).
+  var recordsState: Bool {
+    get { recordingState.load(ordering: .relaxed) }
+    set { recordingState.store(newValue, ordering: .relaxed) }
+  }
+  private let recordingState = Atomic<Bool>(true)
+  /// Called before the index moves an item found by inode, so that a caller holding
+  /// uncommitted changes (the watcher) writes them first and the move applies after them.
+  let beforeMove = Mutex<(@Sendable () -> Void)?>(nil)
 
   init(
     index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
@@ -29,6 +41,7 @@ final class PipelineContext: Sendable {
     looksForMoves: Bool, retrying: Set<String> = [], expiration: Date
   ) {
     self.index = index
+    self.storedListings = StoredListings(index: index)
     self.scope = scope
     self.builder = builder
     self.contentTypes = contentTypes

@@ -7,16 +7,34 @@ import LumenStore
 /// One crawl thread's side of the pipeline: compares each folder it is handed with the index,
 /// reads what changed, and sends the records to the writer. Owns its sniffer (and so its
 /// libmagic cookie): not shared between threads.
+///
+/// Records are sent in chunks of at most `chunkSize`, gathered across folders: a folder of
+/// 100,000 files never sits in memory as 100,000 records, and the writer is woken once per
+/// chunk rather than once per folder. What a thread holds when it stops is sent by `finish()`.
 final class PipelineVisitor: DirectoryVisitor {
   private let context: PipelineContext
   private let sniffer: Sniffer
+  private var pending: [FileRecord] = []
+  /// The folder whose entries are being processed, open: files are checked and opened relative
+  /// to it. Nil outside a listing (the folder a walk starts at, a single path the watcher
+  /// reconciles): then by whole path.
+  private var openFolder: Int32?
+
+  static let chunkSize = 128
 
   init(context: PipelineContext) {
     self.context = context
     self.sniffer = Sniffer(registry: context.contentTypes)
   }
 
-  func finish() {}
+  func finish() { flush() }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    context.records.send(pending)
+    pending = []
+    pending.reserveCapacity(Self.chunkSize)
+  }
 
   func failed(_ error: CrawlError, isRoot: Bool) {
     context.counters.fail(error.path, error.error.message)
@@ -37,9 +55,7 @@ final class PipelineVisitor: DirectoryVisitor {
     let isNew = context.newFolders.withLock { $0.remove(folder) != nil }
     if !isNew {
       do {
-        let children = try Blocking.run { [index = context.index] in
-          try await index.children(ofDirectory: folder)
-        }
+        let children = try context.storedListings.children(of: folder)
         stored = Dictionary(children.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
       } catch {
         // Without the index's view nothing can be compared; leave the folder as it is.
@@ -47,12 +63,20 @@ final class PipelineVisitor: DirectoryVisitor {
         return
       }
     }
-    var records: [FileRecord] = []
-    if listing.isStart { visitStart(listing, into: &records) }
+    if listing.isStart { visitStart(listing, into: &pending) }
+    openFolder = listing.descriptor
+    // Subfolders the index knows: the walk reads them next, so their listings are fetched now.
+    var knownSubfolders: [String] = []
     for entry in listing.entries {
-      process(
-        entry, root: listing.root, stored: stored.removeValue(forKey: entry.name), into: &records)
+      let known = stored.removeValue(forKey: entry.name)
+      process(entry, root: listing.root, stored: known, into: &pending)
+      if pending.count >= Self.chunkSize { flush() }
+      if entry.status.kind == .directory, known?.isDirectory == true {
+        knownSubfolders.append(entry.path)
+      }
     }
+    openFolder = nil
+    context.storedListings.fetchAhead(knownSubfolders)
     for failure in listing.failures {
       context.counters.fail(failure.path, failure.error.message)
       let name = String(failure.path.dropFirst(folder == "/" ? 1 : folder.count + 1))
@@ -66,7 +90,6 @@ final class PipelineVisitor: DirectoryVisitor {
     for (name, gone) in stored {
       postpone(PendingDeletion(path: prefix + name, isDirectory: gone.isDirectory))
     }
-    if !records.isEmpty { context.records.send(records) }
   }
 
   /// The own item of the folder a walk started at (its parent is not walked), and for a root
@@ -90,7 +113,9 @@ final class PipelineVisitor: DirectoryVisitor {
     process(listing.directory, root: listing.root, stored: stored, into: &records)
   }
 
-  private func process(
+  /// Compares one entry with its stored item and adds what must be written to `records`
+  /// (deletions are postponed into the context; moves found by inode are applied at once).
+  func process(
     _ entry: CrawlEntry, root: ScopeRoot, stored: FileEntry?, into records: inout [FileRecord]
   ) {
     let status = entry.status
@@ -117,7 +142,7 @@ final class PipelineVisitor: DirectoryVisitor {
       if sameContent(stored.stamp, stamp) && current {
         // Only the inode changed (chmod, chown, a new hard link): no need to read the file,
         // unless it may no longer be read at all.
-        guard mayRead(entry, stored: stored) else { return }
+        guard mayRead(entry, hadItem: stored) else { return }
         records.append(
           context.builder.attributesUpdate(for: entry, root: root, extractor: stored.extractor))
       } else {
@@ -128,6 +153,7 @@ final class PipelineVisitor: DirectoryVisitor {
       return
     }
     if context.looksForMoves, let moved = movedFile(for: entry) {
+      context.beforeMove.withLock { $0 }?()
       do {
         try Blocking.run { [index = context.index, path = entry.path] in
           if moved.entry.isDirectory {
@@ -145,7 +171,7 @@ final class PipelineVisitor: DirectoryVisitor {
       if sameContent(moved.entry.stamp, stamp)
         && (!extractsContent || extraction.isCurrent(moved.entry.extractor))
       {
-        guard mayRead(entry, stored: moved.entry) else { return }
+        guard mayRead(entry, hadItem: moved.entry) else { return }
         records.append(
           context.builder.attributesUpdate(
             for: entry, root: root, extractor: moved.entry.extractor))
@@ -189,8 +215,9 @@ final class PipelineVisitor: DirectoryVisitor {
     return nil
   }
 
-  /// A full record: the file read (once) for its type and metadata. Nil when it cannot be read:
-  /// counted as failed, and an item it had is removed (an unreadable file is not indexed).
+  /// A full record: the file typed (by its name where that settles it, else by its head, read
+  /// once) and handed to the extractor. Nil when it cannot be read: counted as failed, and an
+  /// item it had is removed (an unreadable file is not indexed).
   private func read(_ entry: CrawlEntry, root: ScopeRoot, replacing stored: FileEntry?)
     -> FileRecord?
   {
@@ -205,27 +232,34 @@ final class PipelineVisitor: DirectoryVisitor {
     default:
       break
     }
-    let path = SystemPath(entry.path)
-    let descriptor = path.withCString {
-      open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-    }
-    guard descriptor >= 0 else {
-      let error = SystemCallError("open")
-      context.counters.fail(entry.path, error.message)
-      if stored != nil { postpone(PendingDeletion(path: entry.path, isDirectory: false)) }
-      return nil
-    }
-    defer { close(descriptor) }
-    // The file as opened, in case it changed since the listing.
-    let current = (try? FileStatus.read(descriptor: descriptor)) ?? entry.status
-    let fresh = CrawlEntry(
-      name: entry.name, path: entry.path, status: current, rawName: entry.rawName)
     let type: Sniffer.Result
-    do {
-      type = try sniffer.sniff(openFile: descriptor, name: entry.name)
-    } catch {
-      context.counters.fail(entry.path, error.description)
-      return nil
+    let fresh: CrawlEntry
+    if let settled = sniffer.sniff(name: entry.name, size: entry.status.size) {
+      // Not opened here: the extractor opens it if a rule applies.
+      guard mayRead(entry, hadItem: stored) else { return nil }
+      type = settled
+      fresh = entry
+    } else {
+      let descriptor = at(entry) { folder, name in
+        openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+      }
+      guard descriptor >= 0 else {
+        let error = SystemCallError("open")
+        context.counters.fail(entry.path, error.message)
+        if stored != nil { postpone(PendingDeletion(path: entry.path, isDirectory: false)) }
+        return nil
+      }
+      defer { close(descriptor) }
+      // The file as opened, in case it changed since the listing.
+      let current = (try? FileStatus.read(descriptor: descriptor)) ?? entry.status
+      fresh = CrawlEntry(
+        name: entry.name, path: entry.path, status: current, rawName: entry.rawName)
+      do {
+        type = try sniffer.sniff(openFile: descriptor, name: entry.name)
+      } catch {
+        context.counters.fail(entry.path, error.description)
+        return nil
+      }
     }
     context.counters.reExtracted.add(1, ordering: .relaxed)
     let extraction = context.options.extraction.extract(
@@ -246,16 +280,25 @@ final class PipelineVisitor: DirectoryVisitor {
   }
 
   /// Whether the running user may still read a regular file that is not going to be opened
-  /// (`faccessat` with the effective IDs, as `open` checks). An unreadable file is not indexed:
-  /// it fails, and its item goes.
-  private func mayRead(_ entry: CrawlEntry, stored: FileEntry) -> Bool {
+  /// here (`faccessat` with the effective IDs, as `open` checks). An unreadable file is not
+  /// indexed: it fails, and the item it had goes.
+  private func mayRead(_ entry: CrawlEntry, hadItem stored: FileEntry?) -> Bool {
     guard entry.status.kind == .regular else { return true }
-    let result = SystemPath(entry.path).withCString { faccessat(AT_FDCWD, $0, R_OK, AT_EACCESS) }
+    let result = at(entry) { folder, name in faccessat(folder, name, R_OK, AT_EACCESS) }
     guard result != 0 else { return true }
     let error = SystemCallError("open")
     context.counters.fail(entry.path, error.message)
-    postpone(PendingDeletion(path: entry.path, isDirectory: stored.isDirectory))
+    if let stored {
+      postpone(PendingDeletion(path: entry.path, isDirectory: stored.isDirectory))
+    }
     return false
+  }
+
+  /// Calls `body` with where `entry` is: its raw name in the open folder during a listing's
+  /// visit, else its whole path from the current directory.
+  private func at<R>(_ entry: CrawlEntry, _ body: (Int32, UnsafePointer<CChar>) -> R) -> R {
+    if let openFolder { return entry.rawName.withCString { body(openFolder, $0) } }
+    return SystemPath(entry.path).withCString { body(AT_FDCWD, $0) }
   }
 
   private func sameContent(_ old: FileStamp, _ new: FileStamp) -> Bool {

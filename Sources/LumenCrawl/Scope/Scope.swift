@@ -61,7 +61,7 @@ public final class Scope: Sendable {
         ScopeRoot(
           path: path, index: index, components: components,
           excludes: Self.excludeRules(options.excludes, root: path, depth: components.count),
-          device: device))
+          device: device, domainIdentifier: FileDomain.identifier(forRoot: path)))
     }
     self.options = normalized
     self.roots = roots

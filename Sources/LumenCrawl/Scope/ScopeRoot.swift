@@ -8,4 +8,7 @@ public struct ScopeRoot: Sendable {
   let excludes: IgnoreRules
   /// The device of the root when the scope was made; nil if it did not exist then.
   public let device: UInt64?
+  /// The domain of its file items (`FileDomain.identifier(forRoot:)`), worked out once rather
+  /// than once per item.
+  let domainIdentifier: String
 }

@@ -13,4 +13,7 @@ public struct DirectoryListing: Sendable {
   public let isRoot: Bool
   /// A folder the walk started at (a root, or a folder given to a rescan).
   public let isStart: Bool
+  /// The folder, open while the visit runs: its entries can be opened and checked relative to
+  /// it (`openat` with the raw name) instead of resolving their whole paths again.
+  let descriptor: Int32
 }

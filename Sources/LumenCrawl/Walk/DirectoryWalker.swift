@@ -201,7 +201,8 @@ public final class DirectoryWalker: Sendable {
     visitor.visit(
       DirectoryListing(
         directory: directory, root: task.root, entries: entries, failures: failures,
-        excludedCount: excluded, isRoot: isRoot, isStart: task.isStart))
+        excludedCount: excluded, isRoot: isRoot, isStart: task.isStart,
+        descriptor: stream.descriptor))
     return subfolders
   }
 

@@ -1,12 +1,22 @@
 import Glibc
 import LumenModel
 
-/// Decides a file's MIME type and content type from its first bytes and its name.
+/// Decides a file's MIME type and content type from its name and, where the name does not
+/// settle it, its first bytes.
 ///
 /// libmagic answers a binary signature in about 40 µs but spends about 1 ms on its text tests,
-/// so the two are spent where they pay:
+/// and opening a file to read its head costs several times its `stat`, so each is spent where it
+/// pays:
 /// - FIFOs, sockets, devices, folders and links are typed from `lstat` alone and never opened;
-/// - the sniffer reads at most `headCapacity` bytes itself (the caller needs them anyway);
+/// - a crawl types a regular file by its name alone (`sniff(name:size:)`) when its extension is
+///   declared, its type has a MIME type, and unrelated formats do not share it
+///   (`AmbiguousExtension`); an empty file (size 0) is not opened either. This is the rule GIO
+///   and shared-mime-info apply when a name matches a single glob, and what keeps a first crawl
+///   near the cost of a `stat` walk; the extractor opens the file afterwards anyway and checks
+///   its format's own signature. The price: a file whose name lies (a JPEG named `.txt`) is
+///   typed by its name;
+/// - any other regular file is read (`sniff(openFile:name:)`, `sniffFile(atPath:)`), at most
+///   `headCapacity` bytes, and the bytes and the name decide together:
 /// - bytes with a NUL or a known binary signature go to libmagic, and a known extension only
 ///   refines its answer (a `.docx` that libmagic calls `application/zip`);
 /// - text is settled by its extension when that names a text type (`.py`, `.md`), and only
@@ -34,6 +44,8 @@ public final class Sniffer {
     case fileKind
     /// An empty file: its extension, else `public.data`.
     case emptyFile
+    /// A declared, unambiguous extension; the file was not read.
+    case declaredExtension
     /// Text whose extension names a text type; libmagic was not asked.
     case textExtension
     /// libmagic's answer.
@@ -49,6 +61,8 @@ public final class Sniffer {
     public var binaryMagicCalls = 0
     public var textMagicCalls = 0
     public var settledByExtension = 0
+    /// Regular files typed by `sniff(name:size:)` without being read (empty ones included).
+    public var settledByName = 0
     public var emptyFiles = 0
     public var headBytesRead = 0
   }
@@ -62,6 +76,13 @@ public final class Sniffer {
   private let buffer: UnsafeMutableRawBufferPointer
   private var magic: Magic?
   private var magicFailure: MagicError?
+  /// `sniff(name:size:)`'s answer per extension as written (nil: read the head), so that a
+  /// crawl looks each one up once rather than once per file. Bounded: a hostile tree can have
+  /// any number of distinct extensions.
+  private var nameAnswers: [String: Result?] = [:]
+  private static let nameAnswerLimit = 4096
+  /// Types that conform to `public.text`, worked out once per type.
+  private var textTypes: [String: Bool] = [:]
 
   public init(registry: ContentTypeRegistry, headCapacity: Int = Sniffer.defaultHeadCapacity) {
     self.registry = registry
@@ -81,6 +102,43 @@ public final class Sniffer {
     return Result(
       mimeType: mime, contentType: registry.type(forMIME: mime) ?? ContentTypeRegistry.item,
       method: .fileKind)
+  }
+
+  /// The type of a regular file of `size` bytes that its name settles, or nil when its head must
+  /// be read (`sniff(openFile:name:)`): see the rule above. Never touches the file.
+  public func sniff(name: String, size: Int64) -> Result? {
+    if size == 0 {
+      statistics.settledByName += 1
+      return emptyFileResult(name: name)
+    }
+    guard let ext = Self.fileExtension(of: name) else { return nil }
+    let answer: Result?
+    if let known = nameAnswers[ext] {
+      answer = known
+    } else {
+      answer = declaredExtensionResult(ext)
+      if nameAnswers.count < Self.nameAnswerLimit { nameAnswers[ext] = .some(answer) }
+    }
+    if answer != nil { statistics.settledByName += 1 }
+    return answer
+  }
+
+  private func declaredExtensionResult(_ ext: String) -> Result? {
+    guard !AmbiguousExtension.contains(ext), let type = registry.type(forExtension: ext),
+      let mime = registry.mimeType(of: type)
+    else { return nil }
+    return Result(mimeType: mime, contentType: type, method: .declaredExtension)
+  }
+
+  private func emptyFileResult(name: String) -> Result {
+    statistics.emptyFiles += 1
+    if let byExtension = Self.fileExtension(of: name).flatMap({ registry.type(forExtension: $0) }) {
+      return Result(
+        mimeType: registry.mimeType(of: byExtension) ?? "application/x-empty",
+        contentType: byExtension, method: .emptyFile)
+    }
+    return Result(
+      mimeType: "application/x-empty", contentType: ContentTypeRegistry.data, method: .emptyFile)
   }
 
   /// Reads the head of an open regular file (from offset 0, whatever the file position) and
@@ -103,20 +161,10 @@ public final class Sniffer {
 
   /// Sniffs bytes already read from the start of a regular file named `name`.
   public func sniff(head: UnsafeRawBufferPointer, name: String) -> Result {
+    if head.isEmpty { return emptyFileResult(name: name) }
     let byExtension = Self.fileExtension(of: name).flatMap { registry.type(forExtension: $0) }
-    if head.isEmpty {
-      statistics.emptyFiles += 1
-      if let byExtension {
-        return Result(
-          mimeType: registry.mimeType(of: byExtension) ?? "application/x-empty",
-          contentType: byExtension, method: .emptyFile)
-      }
-      return Result(
-        mimeType: "application/x-empty", contentType: ContentTypeRegistry.data,
-        method: .emptyFile)
-    }
     let binary = Self.looksBinary(head)
-    if !binary, let byExtension, registry.conforms(byExtension, to: "public.text") {
+    if !binary, let byExtension, isText(byExtension) {
       statistics.settledByExtension += 1
       return Result(
         mimeType: registry.mimeType(of: byExtension) ?? "text/plain", contentType: byExtension,
@@ -184,6 +232,13 @@ public final class Sniffer {
     case 0x00...0x1F, 0x7F: true
     default: false
     }
+  }
+
+  private func isText(_ type: String) -> Bool {
+    if let known = textTypes[type] { return known }
+    let text = registry.conforms(type, to: "public.text")
+    if textTypes.count < Self.nameAnswerLimit { textTypes[type] = text }
+    return text
   }
 
   private func describe(_ head: UnsafeRawBufferPointer) -> String? {

@@ -15,6 +15,9 @@ public enum SearchableIndexError: Error, Equatable, CustomStringConvertible {
   /// An attribute named in a query or in options that the index does not know.
   case unknownAttribute(String)
   case cannotOpen(path: String, reason: String)
+  /// Operators nested deeper than the store compiles, or more comparisons than it plans
+  /// (long `&&`/`||` chains are fine up to that).
+  case queryTooComplex(maximumNesting: Int)
   /// The file is damaged or is not a Lumen index (random bytes, a truncated file, another
   /// program's SQLite database). A writer moves it aside and starts afresh
   /// (`SearchableIndex.openRecoveringCorruption`); a reader reports it.
@@ -37,6 +40,9 @@ public enum SearchableIndexError: Error, Equatable, CustomStringConvertible {
     case .attributeKey(let error): error.description
     case .unknownAttribute(let name): "unknown attribute '\(name)'"
     case .cannotOpen(let path, let reason): "cannot open the index \(path): \(reason)"
+    case .queryTooComplex(let maximum):
+      "the query is too complex: at most \(QueryCompiler.maximumComparisons) comparisons "
+        + "nested at most \(maximum) levels deep"
     case .corrupt(let path, let reason): "the index \(path) is unusable: \(reason)"
     case .diskFull(let path):
       "the disk holding the index \(path) is full: nothing more was written, and the index holds "

@@ -24,6 +24,25 @@ enum FullTextPieces {
     return phrases.isEmpty ? nil : phrases.joined(separator: " AND ")
   }
 
+  /// The trigram MATCH for a pattern anchored at the start of the value (no leading `*`, no
+  /// `w`): its first literal run, which also lies within the indexed head of a body
+  /// (`SearchDocuments.bodyHead`) when it is no longer than that. Nil otherwise.
+  static func anchoredTrigram(_ pattern: TextPattern, modifiers: TextModifiers) -> String? {
+    guard modifiers.isDisjoint(with: [.wordBased, .tokenized]),
+      case .literal(let first) = pattern.segments.first
+    else { return nil }
+    let folded = SearchDocuments.fold(first)
+    let length = folded.unicodeScalars.count
+    guard length >= 3, length <= SearchDocuments.bodyHead else { return nil }
+    return quoted(folded)
+  }
+
+  /// Whether a pattern has word characters, so that `w` matching goes by words (otherwise
+  /// `TextMatcher` compares whole values).
+  static func hasWords(_ pattern: TextPattern) -> Bool {
+    pattern.literals.contains { !WordSplitter.words($0).isEmpty }
+  }
+
   /// The word-index MATCH for a `w`/`t` pattern: each whole word of the pattern as a token, a
   /// word ending at a wildcard as a prefix token, a word starting at one dropped (FTS5 has no
   /// suffix search). Nil when no word is usable (the pattern then has no word characters, or
@@ -44,17 +63,24 @@ enum FullTextPieces {
     return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
   }
 
-  /// The word-index MATCH for a free-text term: all its words, the last as a prefix (the
-  /// meaning of `TextMatcher.freeTextTerm`).
-  static func freeTextTerm(_ term: String) -> String? {
-    let words = WordSplitter.words(term)
-    var tokens: [String] = []
-    for (index, word) in words.enumerated() {
-      if let token = token(String(word), prefix: index == words.count - 1) {
-        tokens.append(token)
-      }
+  /// The word-index MATCH for a free-text term (`TextMatcher.freeTextTerm`: its words in a row,
+  /// the last as a prefix): the phrase `"w1 w2 …"*`. `exact` when every word is ASCII: then on
+  /// an item whose words document is ASCII (`ItemFlags.wordsAreASCII`) the word index tokenizes
+  /// both sides exactly as `WordSplitter` does, and value breaks stop a phrase from spanning two
+  /// values, so a match needs no further check. A word the tokenizer might cut differently
+  /// makes the phrase unusable: the other words are then required one by one.
+  static func freeTextTerm(_ term: String) -> (match: String, exact: Bool)? {
+    let words = WordSplitter.words(term).map { SearchDocuments.fold(String($0)) }
+    guard !words.isEmpty else { return nil }
+    if words.allSatisfy({ $0.unicodeScalars.allSatisfy(isSafe) }) {
+      let ascii = words.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }
+      return (quoted(words.joined(separator: " ")) + "*", ascii)
     }
-    return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
+    var tokens: [String] = []
+    for (index, word) in words.enumerated() where word.unicodeScalars.allSatisfy(isSafe) {
+      tokens.append(quoted(word) + (index == words.count - 1 ? "*" : ""))
+    }
+    return tokens.isEmpty ? nil : (tokens.joined(separator: " AND "), false)
   }
 
   /// One folded word as an FTS5 string, or nil when a scalar of it might be tokenized

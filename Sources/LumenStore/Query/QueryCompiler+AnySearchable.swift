@@ -7,25 +7,40 @@ extension QueryCompiler {
   /// searchable by default count (the same list `QueryEvaluator` uses).
   var searchableKeys: [AttributeKey] { registry.searchableByDefault }
 
+  /// The current item's words document (see `SearchDocuments`).
+  static let wordsDocument = "(SELECT words FROM item_text WHERE item_text.item_id = item.id)"
+
   mutating func anySearchable(_ test: TextTest) -> String {
     guard test.isMatch else {
       guard let check = check(test) else { return "0" }
       let parts = searchableKeys.map { key in anyValue(of: key, check) }
       return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
     }
-    let pattern = bind(PatternCoding.encode(test.pattern))
+    let pattern = bind(test.pattern.encoded)
     let mode = Int(test.modifiers.rawValue)
     let negated = test.op == .notEqual
+    if test.op == .equal, test.byWords,
+      test.modifiers.isSuperset(of: [.caseInsensitive, .diacriticInsensitive]),
+      FullTextPieces.hasWords(test.pattern)
+    {
+      // The words document holds exactly what `cdw` compares: one column to check.
+      let check = "lumen_match_lines(\(Self.wordsDocument), \(pattern), \(bind(mode)))"
+      guard let match = FullTextPieces.words(test.pattern) else { return check }
+      return "(\(fullText("item_fts", match, required: true)) AND \(check))"
+    }
     let all = anySearchableCheck(pattern: pattern, mode: mode, negated: negated)
     guard test.op == .equal else { return all }
     if test.byWords, let match = FullTextPieces.words(test.pattern) {
-      return "(item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match))) AND \(all))"
+      return "(\(fullText("item_fts", match, required: true)) AND \(all))"
+    }
+    if let match = FullTextPieces.anchoredTrigram(test.pattern, modifiers: test.modifiers) {
+      return "(\(fullText("item_trigram", match, required: true)) AND \(all))"
     }
     if let match = FullTextPieces.trigram(test.pattern, modifiers: test.modifiers) {
       // The trigram index has every searchable value but the body text, which is scanned.
       let names = anySearchableCheck(
         pattern: pattern, mode: mode, negated: false, includingBody: false)
-      let trigram = "item.id IN (SELECT rowid FROM item_trigram WHERE item_trigram MATCH \(bind(match)))"
+      let trigram = fullText("item_trigram", match, required: false)
       guard searchableKeys.contains(where: isBody) else { return "(\(trigram) AND \(names))" }
       let body = bind(mode)
       return """

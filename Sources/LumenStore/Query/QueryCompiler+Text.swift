@@ -1,40 +1,11 @@
 import LumenModel
 import LumenQuery
 
-/// A text comparison: `==`/`!=` with a pattern (wildcards, `c d w t`), or an ordering.
-struct TextTest {
-  let pattern: TextPattern
-  let op: ComparisonOperator
-  let modifiers: TextModifiers
-
-  var isMatch: Bool { op == .equal || op == .notEqual }
-  var folds: Bool { !modifiers.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]) }
-  var byWords: Bool { !modifiers.isDisjoint(with: [.wordBased, .tokenized]) }
-}
-
-/// `InRange` on text: both ends inclusive, no folding beyond NFC.
-struct TextRangeTest {
-  let lower: String
-  let upper: String
-}
-
-/// How an index on the raw text can answer a text test. Stored text is raw (file names must
-/// round-trip byte for byte), while the query language compares NFC forms; for the rows whose
-/// text is all NFC (flag bit 4 clear: nearly all) comparing raw bytes with the NFC pattern is
-/// exact, and the few flagged rows are checked with `TextMatcher` through a small partial index.
-enum IndexPlan {
-  /// A condition on one value, exact for NFC values.
-  case exact((String) -> String)
-  /// A condition on one value that every match satisfies (the rest is checked).
-  case candidate((String) -> String)
-  case none
-}
-
 extension QueryCompiler {
   /// The exact test of one value (NULL-safe only when the value is not NULL).
   mutating func check(_ test: TextTest) -> ((String) -> String)? {
     if test.isMatch {
-      let pattern = bind(PatternCoding.encode(test.pattern))
+      let pattern = bind(test.pattern.encoded)
       let mode = bind(Int(test.modifiers.rawValue))
       let negation = test.op == .notEqual ? "NOT " : ""
       return { "\(negation)lumen_match(\($0), \(pattern), \(mode))" }
@@ -78,7 +49,8 @@ extension QueryCompiler {
     return { "(\($0) >= \(low) AND \($0) < \(high))" }
   }
 
-  /// Candidates from the full-text indexes for a positive match, when they can give any: the
+  /// Candidates from the full-text indexes for a positive match (the caller ANDs them with the
+  /// exact check), when they can give any: the
   /// word index for `w`/`t` on searchable-by-default attributes, the trigram index for the
   /// name-like ones (searchable by default, except `textContent`).
   mutating func fullTextCandidates(_ key: AttributeKey?, _ test: TextTest) -> String? {
@@ -87,13 +59,15 @@ extension QueryCompiler {
     let searchable = row.map { $0.isSearchableByDefault && $0.valueType == .text } ?? true
     guard searchable else { return nil }
     if test.byWords, let match = FullTextPieces.words(test.pattern) {
-      return "item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(bind(match)))"
+      return fullText("item_fts", match, required: true)
     }
     let isBody = row.map { !$0.isCustom && $0.name == AttributeKey.textContent.name } ?? false
-    if !isBody, let match = FullTextPieces.trigram(test.pattern, modifiers: test.modifiers) {
-      return "item.id IN (SELECT rowid FROM item_trigram WHERE item_trigram MATCH \(bind(match)))"
-    }
-    return nil
+    let match =
+      isBody
+      ? FullTextPieces.anchoredTrigram(test.pattern, modifiers: test.modifiers)
+      : FullTextPieces.trigram(test.pattern, modifiers: test.modifiers)
+    guard let match else { return nil }
+    return fullText("item_trigram", match, required: true)
   }
 
   // MARK: One attribute
@@ -102,11 +76,16 @@ extension QueryCompiler {
     let plan = indexPlan(test)
     guard let check = check(test) else { return "0" }
     let storage = layout.storage(for: key)
-    if case .none = plan, let candidates = fullTextCandidates(key, test) {
+    // `fileName` has no index of its own (see migration v2): its candidates always come from
+    // the trigram index when the pattern allows.
+    let indexed = if case .none = plan { false } else { storage != .fileName }
+    if !indexed, let candidates = fullTextCandidates(key, test) {
       return "(\(candidates) AND \(anyValueOfRow(of: key, check)))"
     }
     switch storage {
-    case .column, .fileName:
+    case .column(let column):
+      return Self.flagged(plan, "item.\"\(column)\"", check)
+    case .fileName:
       return anyValue(of: key) { value in Self.flagged(plan, value, check) }
     case .path:
       return path(plan: plan, test: test, check: check)
@@ -117,19 +96,23 @@ extension QueryCompiler {
     }
   }
 
-  /// `plan` for NFC rows, `check` for flagged ones, on a value of the row itself.
+  /// `plan` for NFC rows, `check` for flagged ones, on a value of the row itself (NULL-safe:
+  /// each branch tests the value itself, the shape SQLite plans fastest in long `&&` chains).
   static func flagged(_ plan: IndexPlan, _ value: String, _ check: (String) -> String) -> String {
+    let present = "\(value) IS NOT NULL"
     switch plan {
     case .exact(let condition):
       return """
-        (((item.flags & 4) = 0 AND \(condition(value))) OR ((item.flags & 4) = 4 AND \(check(value))))
+        (((item.flags & 4) = 0 AND \(present) AND \(condition(value))) \
+        OR ((item.flags & 4) = 4 AND \(present) AND \(check(value))))
         """
     case .candidate(let condition):
       return """
-        ((((item.flags & 4) = 0 AND \(condition(value))) OR (item.flags & 4) = 4) AND \(check(value)))
+        (((item.flags & 4) = 0 AND \(present) AND \(condition(value)) AND \(check(value))) \
+        OR ((item.flags & 4) = 4 AND \(present) AND \(check(value))))
         """
     case .none:
-      return check(value)
+      return "(\(present) AND \(check(value)))"
     }
   }
 
@@ -141,7 +124,9 @@ extension QueryCompiler {
       return anyValue(of: key, check)
     case .exact(let condition), .candidate(let condition):
       let isExact = if case .exact = plan { true } else { false }
-      let normal = anyValue(of: key) { isExact ? condition($0) : "\(condition($0)) AND \(check($0))" }
+      let normal = anyValue(of: key) {
+        isExact ? condition($0) : "\(condition($0)) AND \(check($0))"
+      }
       let unnormal = anyValueOfRow(of: key, check)
       return "(((item.flags & 4) = 0 AND \(normal)) OR ((item.flags & 4) = 4 AND \(unnormal)))"
     }
@@ -153,7 +138,7 @@ extension QueryCompiler {
     plan: IndexPlan, test: TextTest, check: @escaping (String) -> String
   ) -> String {
     let value = Self.valueExpression(.path)!
-    let generic = "(\(value) IS NOT NULL AND \(Self.flagged(plan, value, check)))"
+    let generic = Self.flagged(plan, value, check)
     guard test.isMatch, case .literal(let first) = test.pattern.segments.first else {
       return generic
     }
@@ -213,7 +198,9 @@ extension QueryCompiler {
     }
     let plan = IndexPlan.exact { "\($0) BETWEEN \(low) AND \(high)" }
     switch layout.storage(for: key) {
-    case .column, .fileName:
+    case .column(let column):
+      return Self.flagged(plan, "item.\"\(column)\"", check)
+    case .fileName:
       return anyValue(of: key) { Self.flagged(plan, $0, check) }
     case .values:
       return values(key, plan: plan, check: check)

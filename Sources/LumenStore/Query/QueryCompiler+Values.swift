@@ -33,14 +33,20 @@ extension QueryCompiler {
         (((item.flags & 1) = 1 AND item.name IS NOT NULL AND \(predicate("item.name"))) \
         OR ((item.flags & 1) = 0 AND item.file_name IS NOT NULL AND \(predicate("item.file_name"))))
         """
+    // Content types are broad (a third of a home folder is images) and SQLite cannot see how
+    // many types the subquery yields, so next to another condition the type index is switched
+    // off (`+`): `contentTypeTree == 'public.source-code' && fileSize < 1000` then starts from
+    // the few small files instead of every source file.
     case .contentType:
+      let column = inConjunction ? "+item.type_id" : "item.type_id"
       return """
-        (item.type_id IS NOT NULL AND item.type_id IN (SELECT id FROM content_type \
+        (item.type_id IS NOT NULL AND \(column) IN (SELECT id FROM content_type \
         WHERE identifier IS NOT NULL AND \(predicate("identifier"))))
         """
     case .contentTypeTree:
+      let column = inConjunction ? "+item.type_id" : "item.type_id"
       return """
-        (item.type_id IS NOT NULL AND item.type_id IN (SELECT type_id FROM content_type_ancestor \
+        (item.type_id IS NOT NULL AND \(column) IN (SELECT type_id FROM content_type_ancestor \
         WHERE \(predicate("ancestor"))))
         """
     case .textContent:

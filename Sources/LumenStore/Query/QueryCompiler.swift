@@ -26,6 +26,19 @@ struct QueryCompiler {
   private(set) var arguments: [DatabaseValue] = []
   /// Word-index MATCH expressions of the free-text terms, for ranking by bm25.
   private(set) var rankingMatches: [String] = []
+  /// The full-text match every result must satisfy, when the query has one at its top level: the
+  /// search then starts from that FTS5 table (a join) instead of collecting all its matches
+  /// first (an `IN` subquery), so the first results of a broad match come at once.
+  private(set) var driver: Driver?
+  private var mayDrive = false
+  /// Compiling an operand of `&&`, where a sibling may be the better way in.
+  private(set) var inConjunction = false
+
+  struct Driver {
+    let table: String
+    let match: String
+    let isFreeText: Bool
+  }
 
   init(registry: AttributeRegistry, layout: StorageLayout, attributeIDs: [String: Int64]) {
     self.registry = registry
@@ -39,17 +52,110 @@ struct QueryCompiler {
     return "?\(arguments.count)"
   }
 
-  mutating func condition(_ expression: QueryExpression) -> String {
+  /// How deeply operators may nest (`&&` and `||` chains count once, however long): far beyond
+  /// any query a person writes, and well within the thread stacks the reads run on.
+  static let maximumNesting = 100
+  private var nesting = 0
+  /// At most this many comparisons: SQLite's planning time grows faster than linearly with the
+  /// number of terms, and no one types a thousand comparisons.
+  static let maximumComparisons = 1000
+  private var comparisons = 0
+  /// Set when the query nests deeper than `maximumNesting` or has more than
+  /// `maximumComparisons`; the condition is then unusable.
+  private(set) var isTooDeep = false
+
+  /// `topLevel`: the expression is the query or one of its top-level `&&` operands, so a
+  /// full-text match it requires may drive the whole search.
+  mutating func condition(_ expression: QueryExpression, topLevel: Bool = false) -> String {
+    nesting += 1
+    defer { nesting -= 1 }
+    guard nesting <= Self.maximumNesting else {
+      isTooDeep = true
+      return "0"
+    }
     switch expression {
     case .constant(let value): return value ? "1" : "0"
-    case .not(let operand): return "(NOT \(condition(operand)))"
-    case .and(let left, let right): return "(\(condition(left)) AND \(condition(right)))"
-    case .or(let left, let right): return "(\(condition(left)) OR \(condition(right)))"
-    case .comparison(let comparison): return self.comparison(comparison)
+    case .not(var operand):
+      // `!!x` is `x`: every condition here is 0 or 1.
+      var negated = true
+      while case .not(let inner) = operand {
+        operand = inner
+        negated.toggle()
+      }
+      let inner = condition(operand, topLevel: topLevel && !negated)
+      return negated ? "(NOT \(inner))" : inner
+    case .and:
+      let outer = inConjunction
+      inConjunction = true
+      defer { inConjunction = outer }
+      let parts = Self.chain(expression, and: true).map { condition($0, topLevel: topLevel) }
+      return Self.balanced(parts, "AND")
+    case .or:
+      let outer = inConjunction
+      inConjunction = false
+      defer { inConjunction = outer }
+      let parts = Self.chain(expression, and: false).map { condition($0) }
+      return Self.balanced(parts, "OR")
+    case .comparison(let comparison):
+      guard counted(1) else { return "0" }
+      mayDrive = topLevel
+      defer { mayDrive = false }
+      return self.comparison(comparison)
     case .inRange(let attribute, let lower, let upper):
+      guard counted(1) else { return "0" }
       return inRange(attribute, lower, upper)
-    case .freeText(let terms): return freeText(terms)
+    case .freeText(let terms):
+      guard counted(terms.count) else { return "0" }
+      mayDrive = topLevel
+      defer { mayDrive = false }
+      return freeText(terms)
     }
+  }
+
+  private mutating func counted(_ number: Int) -> Bool {
+    comparisons += number
+    if comparisons > Self.maximumComparisons { isTooDeep = true }
+    return !isTooDeep
+  }
+
+  /// The operands of a chain of `&&` (or `||`), in order, found without recursion: a query
+  /// generated from a list of ten thousand names is one long chain.
+  static func chain(_ expression: QueryExpression, and: Bool) -> [QueryExpression] {
+    var operands: [QueryExpression] = []
+    var stack = [expression]
+    while let next = stack.popLast() {
+      switch (next, and) {
+      case (.and(let left, let right), true), (.or(let left, let right), false):
+        stack.append(right)
+        stack.append(left)
+      default:
+        operands.append(next)
+      }
+    }
+    return operands
+  }
+
+  /// `parts` joined by `op` as a balanced tree of parentheses: SQLite limits both the nesting
+  /// of parentheses and the depth of an expression tree (1000), and a flat chain of n terms is
+  /// n deep; balanced, it is log₂ n.
+  static func balanced(_ parts: [String], _ op: String) -> String {
+    if parts.count <= 8 { return "(" + parts.joined(separator: " \(op) ") + ")" }
+    let middle = parts.count / 2
+    return "(" + balanced(Array(parts[..<middle]), op) + " \(op) "
+      + balanced(Array(parts[middle...]), op) + ")"
+  }
+
+  /// "The item matches `match` in `table`", for a match the surrounding condition requires
+  /// (`required`): the first such at the top level becomes the driver and is left out here.
+  mutating func fullText(
+    _ table: String, _ match: String, required: Bool, freeText: Bool = false
+  ) -> String {
+    let parameter = bind(match)
+    if required && mayDrive && driver == nil {
+      driver = Driver(table: table, match: parameter, isFreeText: freeText)
+      return "1"
+    }
+    return "item.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH \(parameter))"
   }
 
   // MARK: Comparisons
@@ -129,23 +235,29 @@ struct QueryCompiler {
   // MARK: Free text
 
   /// Each term must match some searchable-by-default value (`TextMatcher.freeTextTerm`).
-  /// Candidates come from the word index (all terms at once); each term is then checked.
+  /// Candidates come from the word index (all terms at once); each term is then checked on the
+  /// item's words document, which holds the folded words of exactly those values.
   private mutating func freeText(_ terms: [String]) -> String {
     var checks: [String] = []
     var matches: [String] = []
     for term in terms {
       guard TextMatcher.freeTextTerm(term) != nil else { continue }
       let pattern = bind(term)
-      checks.append(
-        anySearchableCheck(pattern: pattern, mode: StoreFunctions.freeTextMode, negated: false))
-      if let match = FullTextPieces.freeTextTerm(term) { matches.append(match) }
+      let mode = bind(StoreFunctions.freeTextMode)
+      let check = "lumen_match_lines(\(Self.wordsDocument), \(pattern), \(mode))"
+      guard let (match, exact) = FullTextPieces.freeTextTerm(term) else {
+        checks.append(check)
+        continue
+      }
+      matches.append(match)
+      checks.append(exact ? "((item.flags & 8) = 8 OR \(check))" : check)
     }
     guard !checks.isEmpty else { return "1" }
     rankingMatches += matches
     var parts = checks
     if !matches.isEmpty {
-      let match = bind(matches.map { "(\($0))" }.joined(separator: " AND "))
-      parts.insert("item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH \(match))", at: 0)
+      let match = matches.map { "(\($0))" }.joined(separator: " AND ")
+      parts.insert(fullText("item_fts", match, required: true, freeText: true), at: 0)
     }
     return "(" + parts.joined(separator: " AND ") + ")"
   }

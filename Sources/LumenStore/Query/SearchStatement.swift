@@ -25,16 +25,31 @@ struct SearchStatement {
       attributeIDs[row[1]] = row[0]
     }
     var compiler = QueryCompiler(registry: registry, layout: layout, attributeIDs: attributeIDs)
-    var conditions = [compiler.condition(query)]
-    conditions.append(Liveness.condition(now: compiler.bind(now.timeIntervalSinceReferenceDate)))
+    var conditions = [compiler.condition(query, topLevel: true)]
+    guard !compiler.isTooDeep else {
+      throw SearchableIndexError.queryTooComplex(maximumNesting: QueryCompiler.maximumNesting)
+    }
+    if let live = try Liveness.condition(
+      db, now: now.timeIntervalSinceReferenceDate, compiler: &compiler)
+    {
+      conditions.append(live)
+    }
     if !options.onlyIn.isEmpty {
       conditions.append(Self.onlyIn(options.onlyIn, &compiler))
     }
     let ranked =
       kind == .rows && options.order == .relevance && !compiler.rankingMatches.isEmpty
+    var from = "item"
+    var rankedByDriver = false
+    if let driver = compiler.driver {
+      from = "\(driver.table) JOIN item ON item.id = \(driver.table).rowid"
+      conditions.insert("\(driver.table) MATCH \(driver.match)", at: 0)
+      rankedByDriver = ranked && driver.isFreeText
+    }
     var join = ""
-    if ranked {
-      let match = compiler.bind(compiler.rankingMatches.map { "(\($0))" }.joined(separator: " AND "))
+    if ranked && !rankedByDriver {
+      let match = compiler.bind(
+        compiler.rankingMatches.map { "(\($0))" }.joined(separator: " AND "))
       join = """
          LEFT JOIN (SELECT rowid AS ranked_id, bm25(item_fts) AS rank FROM item_fts \
         WHERE item_fts MATCH \(match)) AS ranking ON ranking.ranked_id = item.id
@@ -43,13 +58,20 @@ struct SearchStatement {
     let whereClause = conditions.joined(separator: "\n  AND ")
     switch kind {
     case .count:
-      sql = "SELECT count(*) FROM item WHERE \(whereClause)"
+      sql = "SELECT count(*) FROM \(from) WHERE \(whereClause)"
     case .rows:
       var columns = [ItemReader.identityColumns]
       columns += Self.fetchColumns(options.fetchAttributes, layout: layout)
-      if ranked { columns.append("-ranking.rank AS score") }
-      var text = "SELECT \(columns.joined(separator: ", ")) FROM item\(join) WHERE \(whereClause)"
-      if let order = Self.orderBy(options.order, ranked: ranked, layout: layout, &compiler) {
+      if rankedByDriver {
+        columns.append("-bm25(item_fts) AS score")
+      } else if ranked {
+        columns.append("-ranking.rank AS score")
+      }
+      var text =
+        "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(join) WHERE \(whereClause)"
+      if rankedByDriver {
+        text += " ORDER BY bm25(item_fts), item.id"
+      } else if let order = Self.orderBy(options.order, ranked: ranked, layout: layout, &compiler) {
         text += " ORDER BY \(order)"
       }
       if let limit = options.limit { text += " LIMIT \(compiler.bind(max(0, limit)))" }

@@ -24,19 +24,23 @@ enum AttributeStorage: Sendable, Equatable {
 /// index written by an older Lumen may lack a column a newer built-in has, in which case that
 /// attribute lives in `value` until a migration adds the column.
 struct StorageLayout: Sendable {
+  /// Column by attribute name.
   let columns: [String: String]
+  /// Every column of `item`, in schema order.
+  let itemColumns: ItemColumns
 
-  init(itemColumns: Set<String>) {
+  init(itemColumns names: [String]) {
     var columns: [String: String] = [:]
-    for key in AttributeKey.builtIns where !key.isMultiValued && itemColumns.contains(key.name) {
+    let present = Set(names)
+    for key in AttributeKey.builtIns where !key.isMultiValued && present.contains(key.name) {
       columns[key.name] = key.name
     }
     self.columns = columns
+    self.itemColumns = ItemColumns(names: names)
   }
 
   static func read(_ db: Database) throws -> StorageLayout {
-    let names = try db.columns(in: "item").map(\.name)
-    return StorageLayout(itemColumns: Set(names))
+    StorageLayout(itemColumns: try db.columns(in: "item").map(\.name))
   }
 
   func storage(for key: AttributeKey) -> AttributeStorage {
@@ -52,5 +56,40 @@ struct StorageLayout: Sendable {
       }
     }
     return .values
+  }
+}
+
+/// The columns of `item`, numbered in schema order. The first sixteen are frozen by the v1
+/// migration (`StoreMigrations.v1Item`), so their slots are constants.
+struct ItemColumns: Sendable {
+  let names: [String]
+  let slots: [String: Int]
+
+  static let id = 0
+  static let uid = 1
+  static let domainID = 2
+  static let expires = 3
+  static let dirID = 4
+  static let name = 5
+  static let fileName = 6
+  static let flags = 7
+  static let typeID = 8
+  static let device = 9
+  static let inode = 10
+  static let size = 11
+  static let modification = 12
+  static let change = 13
+  static let extractorID = 14
+  static let fixed = [
+    "id", "uid", "domain_id", "expires", "dir_id", "name", "file_name", "flags", "type_id",
+    "st_dev", "st_ino", "st_size", "st_mtime_ns", "st_ctime_ns", "extractor_id",
+  ]
+
+  init(names: [String]) {
+    precondition(Array(names.prefix(Self.fixed.count)) == Self.fixed, "unexpected item schema")
+    self.names = names
+    var slots: [String: Int] = [:]
+    for (slot, name) in names.enumerated() { slots[name] = slot }
+    self.slots = slots
   }
 }

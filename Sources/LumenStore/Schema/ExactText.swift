@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string compared and hashed by its UTF-8 bytes. Swift's `String` equality is canonical
 /// equivalence (a precomposed "é" equals "e" + U+0301), but on Linux those are two different
 /// file names, and SQLite compares bytes: caches keyed by path or identifier must too.
@@ -7,17 +9,26 @@ struct ExactText: Hashable, Sendable {
   init(_ string: String) { self.string = string }
 
   static func == (lhs: ExactText, rhs: ExactText) -> Bool {
-    lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    lhs.string.isIdentical(to: rhs.string)
   }
 
   func hash(into hasher: inout Hasher) {
-    for byte in string.utf8 { hasher.combine(byte) }
+    var copy = string
+    copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
 extension String {
-  /// Byte equality: see `ExactText`.
-  func isIdentical(to other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+  /// Byte equality: see `ExactText`. Compared as contiguous buffers (`memcmp`), not byte by
+  /// byte through the generic collection API, which showed in profiles of the write path.
+  func isIdentical(to other: String) -> Bool {
+    guard utf8.count == other.utf8.count else { return false }
+    var left = self
+    var right = other
+    return left.withUTF8 { a in
+      right.withUTF8 { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
+  }
 
   /// Whether this text is already in Unicode normalization form C, the form every comparison
   /// folds to. Values that are not NFC cannot be found through a plain index lookup of the

@@ -8,4 +8,7 @@ struct ItemFlags: OptionSet, Sendable {
   static let isDirectory = ItemFlags(rawValue: 2)
   /// Some text value of the item is not in NFC (see `String.isNFC`).
   static let hasUnnormalizedText = ItemFlags(rawValue: 4)
+  /// The item's words document is ASCII, so the word index tokenizes it exactly as
+  /// `WordSplitter` did and an ASCII free-text phrase found there needs no further check.
+  static let wordsAreASCII = ItemFlags(rawValue: 8)
 }

@@ -28,14 +28,16 @@ extension ItemWriter {
         try db.execute(
           sql: "INSERT INTO item_fts(item_fts, rowid, words) VALUES "
             + Array(repeating: "('delete', ?, ?)", count: words.count).joined(separator: ","),
-          arguments: StatementArguments(words.flatMap { [$0.id.databaseValue, $0.words.databaseValue] }))
+          arguments: StatementArguments(
+            words.flatMap { [$0.id.databaseValue, $0.words.databaseValue] }))
       }
       let terms = slice.filter { $0.terms != nil }
       if !terms.isEmpty {
         try db.execute(
           sql: "INSERT INTO item_trigram(item_trigram, rowid, terms) VALUES "
             + Array(repeating: "('delete', ?, ?)", count: terms.count).joined(separator: ","),
-          arguments: StatementArguments(terms.flatMap { [$0.id.databaseValue, $0.terms.databaseValue] }))
+          arguments: StatementArguments(
+            terms.flatMap { [$0.id.databaseValue, $0.terms.databaseValue] }))
       }
     }
     let insertions = fullTextInsertions.sorted()

@@ -54,6 +54,23 @@ extension ItemWriter {
     return id
   }
 
+  /// The type id, looked up first among the types this transaction used: almost every item of
+  /// a type has the same tree, so comparing arrays beats joining and hashing them.
+  func contentTypeID(identifier: String?, tree: [String]?) throws -> Int64 {
+    let recent = recentTypes[identifier.map(ExactText.init)] ?? []
+    for entry in recent where entry.tree.map({ $0.count }) == tree.map({ $0.count }) {
+      if entry.tree == nil && tree == nil { return entry.id }
+      if let known = entry.tree, let tree,
+        zip(known, tree).allSatisfy({ $0.isIdentical(to: $1) })
+      {
+        return entry.id
+      }
+    }
+    let id = try contentTypeID(ContentTypeKey(identifier: identifier, tree: tree))
+    recentTypes[identifier.map(ExactText.init), default: []].append((tree, id))
+    return id
+  }
+
   func contentTypeID(_ key: ContentTypeKey) throws -> Int64 {
     if let cached = typeIDs[key] { return cached }
     let identifier = key.identifier?.string

@@ -16,8 +16,14 @@ final class ItemWriter {
   var domainRows: [ExactText: (id: Int64, expires: Double?)] = [:]
   var directoryIDs: [ExactText: Int64] = [:]
   var typeIDs: [ContentTypeKey: Int64] = [:]
+  var recentTypes: [ExactText?: [(tree: [String]?, id: Int64)]] = [:]
   var attributeIDs: [String: Int64] = [:]
   var extractorIDs: [ExtractorStamp: Int64] = [:]
+  /// Prepared multi-row INSERTs by (set of columns, number of rows).
+  var insertStatements: [RowShape: Statement] = [:]
+  /// The next free row id, once read.
+  var nextFreeRowID: Int64?
+  let folds = SearchDocuments.FoldCache()
   /// Full-text bookkeeping, applied in bulk by `syncFullText()`: FTS5 pays a segment flush per
   /// statement, so one statement per chunk instead of one per item is most of the write speed.
   var fullTextRemovals: [(id: Int64, words: String?, terms: String?)] = []
@@ -45,8 +51,9 @@ final class ItemWriter {
     var fileFacts = file
     if item.isUpdate {
       guard let existing else { return false }
-      guard let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
-        .storedItem(rowID: existing)
+      guard
+        let stored = try ItemReader(db: db, layout: context.layout, registry: registry)
+          .storedItem(rowID: existing)
       else { return false }
       attributes = stored.attributes.merging(item.attributeSet)
       domain = item.domainIdentifier ?? stored.domainIdentifier
@@ -62,12 +69,26 @@ final class ItemWriter {
     return true
   }
 
+  /// `ItemLookup.rowID`, with this transaction's folder ids cached: a crawl writes a folder's
+  /// files one after the other.
   func rowID(forIdentifier identifier: String) throws -> Int64? {
-    try ItemLookup.rowID(db, identifier: identifier)
+    if let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM item WHERE uid = ?"), arguments: [identifier])
+    {
+      return id
+    }
+    guard identifier.hasPrefix("/") else { return nil }
+    let split = StoredPath(identifier)
+    guard let directory = split.directory, let directoryID = try existingDirectoryID(directory)
+    else { return nil }
+    return try Int64.fetchOne(
+      db.cachedStatement(
+        sql: "SELECT id FROM item WHERE dir_id = ? AND name = ? AND uid IS NULL"),
+      arguments: [directoryID, split.name])
   }
 
   /// Derives a missing `contentTypeTree` when the index was given a content-type registry.
-  private func completed(_ attributes: AttributeSet) -> AttributeSet {
+  func completed(_ attributes: AttributeSet) -> AttributeSet {
     guard let types = context.contentTypes, attributes[.contentTypeTree] == nil,
       let type = attributes.text(.contentType)
     else { return attributes }
@@ -86,109 +107,21 @@ final class ItemWriter {
     try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [id])
   }
 
+  /// Writes one item row (replacing nothing: the caller removed any old row first).
   func insertRow(
     id: Int64?, identifier: String, domain: String?, attributes: AttributeSet,
     expiration: Date?, file: FileFacts?
   ) throws {
-    var row = ItemRow()
-    row.set("id", id?.databaseValue)
-    var flags: ItemFlags = []
-    let path = attributes.text(.path)
-    let isFileItem = path.map { $0.hasPrefix("/") && $0.isIdentical(to: identifier) } ?? false
-    if !isFileItem { row.set("uid", identifier.databaseValue) }
-
-    var domainExpiration: Double? = nil
-    if let domain {
-      let domainRow = try domainRow(domain)
-      row.set("domain_id", domainRow.id.databaseValue)
-      domainExpiration = domainRow.expires
-    }
-    if let expiration {
-      row.set("expires", expiration.timeIntervalSinceReferenceDate.databaseValue)
-    } else if domainExpiration == nil {
-      let expires = context.now.timeIntervalSinceReferenceDate + context.defaultExpiration
-      row.set("expires", expires.databaseValue)
-    }
-
-    var values: [(attributeID: Int64, values: [AttributeValue])] = []
-    var textContent: String? = nil
-    var typeIdentifier: String? = nil
-    var typeTree: [String]? = nil
-    for name in attributes.values.keys.sorted() {
-      guard let list = attributes.values[name], let key = try resolve(name, in: attributes) else { continue }
-      if list.contains(where: { $0.text.map { !$0.isNFC } ?? false }) {
-        flags.insert(.hasUnnormalizedText)
-      }
-      switch context.layout.storage(for: key) {
-      case .column(let column):
-        row.set(column, list.first?.storedValue)
-      case .path:
-        guard let text = list.first?.text else { break }
-        let split = StoredPath(text)
-        if let directory = split.directory {
-          row.set("dir_id", try directoryID(directory).databaseValue)
-        }
-        row.set("name", split.name.databaseValue)
-      case .fileName:
-        guard let text = list.first?.text else { break }
-        if let path, StoredPath(path).name.isIdentical(to: text) {
-          flags.insert(.fileNameIsName)
-        } else {
-          row.set("file_name", text.databaseValue)
-        }
-      case .contentType:
-        typeIdentifier = list.first?.text
-      case .contentTypeTree:
-        typeTree = list.compactMap(\.text)
-      case .textContent:
-        textContent = list.first?.text
-      case .values:
-        values.append((try attributeID(key), list))
-      }
-    }
-    if typeIdentifier != nil || typeTree != nil {
-      row.set(
-        "type_id",
-        try contentTypeID(ContentTypeKey(identifier: typeIdentifier, tree: typeTree))
-          .databaseValue)
-    }
-    if let file {
-      row.set("st_dev", Int64(bitPattern: file.stamp.device).databaseValue)
-      row.set("st_ino", Int64(bitPattern: file.stamp.inode).databaseValue)
-      row.set("st_size", file.stamp.size.databaseValue)
-      row.set("st_mtime_ns", file.stamp.modificationNanos.databaseValue)
-      row.set("st_ctime_ns", file.stamp.changeNanos.databaseValue)
-      if file.isDirectory { flags.insert(.isDirectory) }
-      if let extractor = file.extractor {
-        row.set("extractor_id", try extractorID(extractor).databaseValue)
-      }
-    }
-    if flags.rawValue != 0 { row.set("flags", flags.rawValue.databaseValue) }
-
-    let insert = row.finish()
-    try db.cachedStatement(sql: insert.sql).execute(arguments: insert.arguments)
-    let rowID = id ?? db.lastInsertedRowID
-
-    for (attributeID, list) in values {
-      for (ordinal, value) in list.enumerated() {
-        guard let stored = value.storedValue else { continue }
-        try db.cachedStatement(
-          sql: "INSERT INTO value(item_id, attribute_id, ordinal, value) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [rowID, attributeID, ordinal, stored])
-      }
-    }
-    let documents = SearchDocuments(attributes, registry: registry)
-    if textContent != nil || documents.words != nil || documents.terms != nil {
-      try db.cachedStatement(
-        sql: "INSERT INTO item_text(item_id, text_content, words, terms) VALUES (?, ?, ?, ?)"
-      ).execute(arguments: [rowID, textContent, documents.words, documents.terms])
-      if documents.words != nil || documents.terms != nil { fullTextInsertions.insert(rowID) }
-    }
+    let rowID = try id ?? nextRowID()
+    let row = try prepareRow(
+      id: rowID, identifier: identifier, domain: domain, attributes: attributes,
+      expiration: expiration, file: file)
+    try insert([row])
   }
 
   /// The registry row for an attribute of an item; a custom key not seen before is declared in
   /// the index (Core Spotlight declares custom keys by use).
-  private func resolve(_ name: String, in attributes: AttributeSet) throws -> AttributeKey? {
+  func resolve(_ name: String, in attributes: AttributeSet) throws -> AttributeKey? {
     if let key = registry.key(named: name) {
       if key.isCustom, let given = attributes.keys[name],
         given.valueType != key.valueType || given.isMultiValued != key.isMultiValued
@@ -225,26 +158,5 @@ final class ItemWriter {
         db, sql: "SELECT id FROM attribute WHERE name = ?", arguments: [key.name])
       declaredKeys.append(key)
     }
-  }
-}
-
-/// The columns and values of one `item` row, turned into an INSERT naming only the columns
-/// that have a value: a file item sets about a dozen of the hundred columns. Columns are sorted
-/// so that items with the same attributes share one cached statement.
-struct ItemRow {
-  private var cells: [(column: String, value: DatabaseValue)] = []
-
-  mutating func set(_ column: String, _ value: DatabaseValue?) {
-    guard let value, !value.isNull else { return }
-    cells.append((column, value))
-  }
-
-  mutating func finish() -> (sql: String, arguments: StatementArguments) {
-    cells.sort { $0.column < $1.column }
-    let names = cells.map { "\"\($0.column)\"" }.joined(separator: ",")
-    let marks = String(repeating: "?,", count: cells.count).dropLast()
-    return (
-      "INSERT INTO item(\(names)) VALUES (\(marks))", StatementArguments(cells.map(\.value))
-    )
   }
 }

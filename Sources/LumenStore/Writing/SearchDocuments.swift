@@ -6,33 +6,77 @@ import LumenQuery
 /// the exact matcher accepts (each candidate is then checked exactly):
 /// - `words` (for `item_fts`, bm25): the words of every searchable-by-default text value, cut
 ///   the way `w` matching cuts them (so "MyWindowClass" contributes my window class), case- and
-///   diacritic-folded, separated by spaces;
+///   diacritic-folded, separated by spaces, one value per line. Since these are exactly the
+///   folded words `TextMatcher` compares under `cdw`, free text and `* == "…"cdw` are checked
+///   on this one column instead of every attribute (`lumen_match_lines`).
 /// - `terms` (for `item_trigram`): every searchable-by-default value except `textContent`,
-///   folded whole, one per line, for substring and wildcard queries on names and titles.
-///   `textContent` is left out because a trigram index of document bodies would be several
-///   times their size.
+///   folded whole, one per line, for substring and wildcard queries on names and titles; of
+///   `textContent` only the first `bodyHead` folded characters, enough to find `budget*` at the
+///   start of a body (a trigram index of whole bodies would be several times their size).
 struct SearchDocuments: Equatable {
+  /// How much of a body the trigram index holds, in Unicode scalars of the folded text.
+  static let bodyHead = 64
+  /// A line of its own between two values' lines in `words`: a token for the word index that
+  /// no ASCII query word can equal or start with, so a phrase never spans two values.
+  static let valueBreak = "\u{01C2}"
   var words: String?
   var terms: String?
+  /// `words` has only ASCII besides the value breaks.
+  var wordsAreASCII = false
 
   static func fold(_ text: String) -> String {
     TextFolding.fold(text, caseInsensitive: true, diacriticInsensitive: true)
   }
 
-  init(_ attributes: AttributeSet, registry: AttributeRegistry) {
+  /// The first `bodyHead` scalars of the folded text. Folding a generous prefix rather than the
+  /// whole body keeps this cheap; folding is local to a character and its marks, so the result
+  /// is the head of the folded whole.
+  static func head(of text: String) -> String {
+    var prefix = String.UnicodeScalarView()
+    prefix.append(contentsOf: text.unicodeScalars.prefix(bodyHead * 2))
+    var head = String.UnicodeScalarView()
+    head.append(contentsOf: fold(String(prefix)).unicodeScalars.prefix(bodyHead))
+    return String(head)
+  }
+
+  /// `fold`, remembering the non-ASCII results: folding them goes through Foundation's
+  /// normalization, and the same words ("résumé", "Zürich") come back item after item.
+  final class FoldCache {
+    private var folded: [ExactText: String] = [:]
+
+    func fold(_ text: some StringProtocol) -> String {
+      let string = String(text)
+      if string.utf8.allSatisfy({ $0 < 0x80 }) { return SearchDocuments.fold(string) }
+      let key = ExactText(string)
+      if let known = folded[key] { return known }
+      if folded.count > 20_000 { folded.removeAll(keepingCapacity: true) }
+      let result = SearchDocuments.fold(string)
+      folded[key] = result
+      return result
+    }
+  }
+
+  /// The documents of an item's attributes, given with their registry rows.
+  init(_ attributes: [(AttributeKey, [AttributeValue])], cache: FoldCache = FoldCache()) {
     var words: [String] = []
     var terms: [String] = []
-    for key in attributes.orderedKeys {
-      let row = key.isCustom ? (registry.key(named: key.name) ?? key) : key
-      guard row.isSearchableByDefault, row.valueType == .text, let values = attributes[key]
-      else { continue }
+    for (row, values) in attributes.sorted(by: { $0.0.name < $1.0.name }) {
+      guard row.isSearchableByDefault, row.valueType == .text else { continue }
       let isBody = !row.isCustom && row.name == AttributeKey.textContent.name
       for case .text(let text) in values {
-        for word in WordSplitter.words(text) { words.append(Self.fold(String(word))) }
-        if !isBody { terms.append(Self.fold(text)) }
+        let valueWords = WordSplitter.words(text)
+        if !valueWords.isEmpty {
+          words.append(valueWords.map { cache.fold($0) }.joined(separator: " "))
+        }
+        if isBody {
+          terms.append(Self.head(of: text))
+        } else {
+          terms.append(cache.fold(text))
+        }
       }
     }
-    self.words = words.isEmpty ? nil : words.joined(separator: " ")
+    self.words = words.isEmpty ? nil : words.joined(separator: "\n" + Self.valueBreak + "\n")
+    self.wordsAreASCII = words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
     self.terms = terms.isEmpty ? nil : terms.joined(separator: "\n")
   }
 }

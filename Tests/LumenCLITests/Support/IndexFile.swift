@@ -27,6 +27,8 @@ struct IndexFile {
     defer { try? queue.close() }
     return try queue.read { db in
       var files: [String: Bool] = [:]
+      // Killed before its first migration committed, a new index file has no tables: empty.
+      guard try db.tableExists("item") else { return files }
       for row in try Row.fetchAll(
         db,
         sql: """
