@@ -110,4 +110,40 @@ struct HostileCrawlTests {
     #expect(again["extractionFailures"] as? Int == 0)
     #expect(again["unchanged"] as? Int == items.count)
   }
+
+  /// `lumen status` lists what a worker died on; `--retry-failed` reads exactly those again.
+  @Test func failedFilesAreListedAndRetriedOnRequest() throws {
+    let lumen = try LumenProcess()
+    defer { lumen.cleanUp() }
+    let root = lumen.home.appendingPathComponent("photos").path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let photo = TestTree.corpus + "/images/DSCN0010.jpg"
+    for name in ["lumen-fault-crash.jpg", "lumen-fault-hog.jpg", "fine.jpg"] {
+      try FileManager.default.copyItem(atPath: photo, toPath: root + "/" + name)
+    }
+    func index(_ extra: [String], faults: Bool) throws -> [String: Any] {
+      let result = try lumen.run(
+        ["index", "--db", lumen.database, "--json"] + extra + [root],
+        environment: faults ? ["LUMEN_WORKER_FAULTS": Self.faults] : [:])
+      #expect(result.status == 0, "\(result.stderr)")
+      return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    }
+    let first = try index([], faults: true)
+    #expect(first["extractionFailures"] as? Int == 2)
+    let status = try lumen.run(["status", "--db", lumen.database])
+    #expect(status.output.contains("Failed:        2 files"), "\(status.output)")
+    #expect(status.output.contains("lumen-fault-crash.jpg  photo 1"))
+    #expect(status.output.contains("the worker crashed with SIGSEGV"))
+
+    #expect(try index([], faults: false)["reExtracted"] as? Int == 0, "not retried unasked")
+    let retried = try index(["--retry-failed"], faults: false)
+    #expect(retried["reExtracted"] as? Int == 2, "exactly the two failed files")
+    #expect(retried["extractionFailures"] as? Int == 0)
+    let after = try lumen.run(["status", "--db", lumen.database, "--json"])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: after.stdout) as? [String: Any])
+    #expect((report["failedExtractions"] as? [Any])?.isEmpty == true)
+    let found = try lumen.run(["find", "--db", lumen.database, "--count", "pixelWidth == 640"])
+    #expect(found.output == "3\n", "all three photos read now")
+  }
 }

@@ -96,6 +96,9 @@ struct IndexCommand: AsyncParsableCommand {
           service: service, options: .init(executable: Self.ownExecutable()))
         extraction = pool
         workers = pool
+        if let gap = Self.confinementGap(pool.confinement) {
+          printError("extraction workers are not fully confined: \(gap)")
+        }
       } catch {
         printError("\(error)")
         throw ExitCode.failure
@@ -145,6 +148,19 @@ struct IndexCommand: AsyncParsableCommand {
           + "without their metadata ('lumen status' lists them, --retry-failed reads them again)")
     }
     if summary.interrupted { throw ExitCode(130) }
+  }
+
+  /// What a worker could not give up although it should have: a refused seccomp filter or
+  /// no_new_privs, or a Landlock ruleset the kernel offers but refused. A kernel without
+  /// Landlock is not reported on every run (the README says what that leaves open).
+  static func confinementGap(_ report: ConfinementReport) -> String? {
+    var gaps: [String] = []
+    if !report.noNewPrivileges { gaps.append("no_new_privs refused") }
+    if report.seccomp != "on" { gaps.append("seccomp \(report.seccomp)") }
+    if report.landlockABI > 0 && report.landlock != "read-only" {
+      gaps.append("Landlock \(report.landlock)")
+    }
+    return gaps.isEmpty ? nil : gaps.joined(separator: "; ")
   }
 
   /// The running `lumen`, which is also the extraction worker.
