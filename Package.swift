@@ -95,15 +95,21 @@ let package = Package(
       path: "bench/HostileCorpus", swiftSettings: strict),
 
     // MARK: Tests: real SQLite files, real files, the real binary.
+    // What more than one test target needs (waiting for child processes off the pool).
+    .target(name: "LumenTestSupport", path: "Tests/LumenTestSupport", swiftSettings: strict),
     .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
     .testTarget(name: "LumenQueryTests", dependencies: ["LumenQuery"], swiftSettings: strict),
     .testTarget(name: "LumenStoreTests", dependencies: ["LumenStore", "Lumen"],
                 swiftSettings: strict),
     .testTarget(name: "LumenExtractTests", dependencies: ["LumenExtract"], swiftSettings: strict),
-    .testTarget(name: "LumenCrawlTests", dependencies: ["LumenCrawl"], swiftSettings: strict),
+    .testTarget(
+      name: "LumenCrawlTests", dependencies: ["LumenCrawl", "LumenTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "LumenCLITests",
-      dependencies: ["LumenModel", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "LumenModel", "LumenTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict),
   ]
 )

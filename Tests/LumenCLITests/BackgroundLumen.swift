@@ -47,7 +47,7 @@ final class BackgroundLumen: @unchecked Sendable {
   }
 
   /// Waits for the process to end; its exit status, or nil when it outlived `timeout`.
-  func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32? {
+  func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32? {
     let deadline = ContinuousClock.now + timeout
     while process.isRunning {
       guard ContinuousClock.now < deadline else { return nil }

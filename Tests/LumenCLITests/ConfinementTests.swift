@@ -5,12 +5,12 @@ import Testing
 /// program itself (`lumen __extract-worker --probe DIR` applies exactly the confinement a
 /// worker applies, then attempts what it must not be able to do).
 @Suite struct ConfinementTests {
-  @Test func aWorkerCannotOpenASocketNorWriteAFile() throws {
+  @Test func aWorkerCannotOpenASocketNorWriteAFile() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let folder = lumen.home.appendingPathComponent("probe").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let result = try lumen.run(["__extract-worker", "--probe", folder])
+    let result = try await lumen.run(["__extract-worker", "--probe", folder])
     #expect(result.status == 0, "\(result.stderr)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -39,16 +39,16 @@ import Testing
     #expect(baseline > 0 && limit - baseline == 512 << 20, "RLIMIT_AS = baseline + 512 MiB")
   }
 
-  @Test func theWorkerModeIsNotOffered() throws {
+  @Test func theWorkerModeIsNotOffered() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
-    let help = try lumen.run(["--help"])
+    let help = try await lumen.run(["--help"])
     #expect(!help.output.contains("__extract-worker"))
     // Started by hand, a worker with nothing on its input ends at once and cleanly.
-    let idle = try lumen.run(["__extract-worker"], stdin: Data())
+    let idle = try await lumen.run(["__extract-worker"], stdin: Data())
     #expect(idle.status == 0)
     // Garbage instead of frames: an error exit, never a crash.
-    let garbage = try lumen.run(["__extract-worker"], stdin: Data("hello worker".utf8))
+    let garbage = try await lumen.run(["__extract-worker"], stdin: Data("hello worker".utf8))
     #expect(garbage.status == 70)
     #expect(!garbage.signaled)
   }

@@ -19,7 +19,7 @@ struct CrashSafetyTests {
     try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
   }
 
-  @Test func killedAtRandomMomentsTheIndexLosesNoCommittedBatch() throws {
+  @Test func killedAtRandomMomentsTheIndexLosesNoCommittedBatch() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = lumen.home.appendingPathComponent("tree").path
@@ -30,7 +30,7 @@ struct CrashSafetyTests {
     // A clean crawl, to compare with and to time the kills.
     let cleanPath = lumen.home.appendingPathComponent("clean.sqlite").path
     let started = Date()
-    let clean = try lumen.run(["index", "--db", cleanPath, "--json", root])
+    let clean = try await lumen.run(["index", "--db", cleanPath, "--json", root])
     let cleanSeconds = Date().timeIntervalSince(started)
     #expect(clean.status == 0, "\(clean.stderr)")
     #expect(try IndexFile(path: cleanPath).files() == expected)
@@ -45,7 +45,7 @@ struct CrashSafetyTests {
       for _ in 0..<2 {
         let child = try LumenChild(lumen, ["index", "--db", database, "--json", root])
         let delay = Double.random(in: 0.05...(cleanSeconds * 1.1), using: &random)
-        usleep(UInt32(delay * 1_000_000))
+        try await Task.sleep(for: .seconds(delay))
         if child.process.isRunning {
           child.killHard()
           kills += 1
@@ -61,7 +61,7 @@ struct CrashSafetyTests {
         committed = now
       }
       let committedFiles = committed.values.filter { !$0 }.count
-      let finished = try lumen.run(["index", "--db", database, "--json", root])
+      let finished = try await lumen.run(["index", "--db", database, "--json", root])
       #expect(finished.status == 0, "\(finished.stderr)")
       let result = try summary(finished)
       #expect(
@@ -78,7 +78,7 @@ struct CrashSafetyTests {
   }
 
   @Test(arguments: Damage.allCases)
-  func aDamagedIndexIsReportedThenMovedAsideAndRebuilt(damage: Damage) throws {
+  func aDamagedIndexIsReportedThenMovedAsideAndRebuilt(damage: Damage) async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = lumen.home.appendingPathComponent("tree").path
@@ -91,7 +91,7 @@ struct CrashSafetyTests {
         .write(to: URL(fileURLWithPath: database))
     case .otherProgramsDatabase:
       let queue = try DatabaseQueue(path: database)
-      try queue.write { db in
+      try await queue.write { db in
         try db.execute(sql: "CREATE TABLE contacts(name TEXT, phone TEXT)")
         try db.execute(sql: "INSERT INTO contacts VALUES ('Ada', '555')")
       }
@@ -99,7 +99,7 @@ struct CrashSafetyTests {
     case .truncatedIndex:
       let big = lumen.home.appendingPathComponent("big").path
       try TestTree.make(at: big, folders: 20, files: 30, mediaCopies: 0)
-      #expect(try lumen.run(["index", "--db", database, big]).status == 0)
+      #expect(try await lumen.run(["index", "--db", database, big]).status == 0)
       _ = try IndexFile(path: database).integrity()  // the last connection folds the log in
       let size = try #require(
         try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int)
@@ -108,7 +108,7 @@ struct CrashSafetyTests {
     let damaged = try Data(contentsOf: URL(fileURLWithPath: database))
 
     for command in [["find", "true"], ["status"], ["show", root]] {
-      let result = try lumen.run([command[0], "--db", database] + command.dropFirst())
+      let result = try await lumen.run([command[0], "--db", database] + command.dropFirst())
       #expect(result.status == 1, "\(command[0]): \(result.stderr)")
       #expect(result.stderr.contains("the index \(database) is unusable"), "\(result.stderr)")
       #expect(!result.stderr.contains("Fatal error"))
@@ -116,18 +116,18 @@ struct CrashSafetyTests {
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: database)) == damaged, "readers change nothing")
 
-    let index = try lumen.run(["index", "--db", database, "--json", root])
+    let index = try await lumen.run(["index", "--db", database, "--json", root])
     #expect(index.status == 0, "\(index.stderr)")
     let moved = try #require(
       index.stderr.range(of: #"moved it to \S+\.corrupt-\d{8}T\d{6}"#, options: .regularExpression),
       "\(index.stderr)")
     let aside = String(index.stderr[moved].dropFirst("moved it to ".count))
     #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == damaged, "kept as it was")
-    let count = try lumen.run(["find", "--db", database, "--count", "true"])
+    let count = try await lumen.run(["find", "--db", database, "--count", "true"])
     #expect(count.output == "\(TestTree.entries(under: root).count)\n")
   }
 
-  @Test func aFullDiskStopsWritingWithAClearMessageAndLosesNothing() throws {
+  @Test func aFullDiskStopsWritingWithAClearMessageAndLosesNothing() async throws {
     try #require(geteuid() == 0, "mounting a small tmpfs needs root (the tests run as root)")
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
@@ -136,11 +136,11 @@ struct CrashSafetyTests {
     try writeConfig(lumen, batchSize: 200)
     let small = lumen.home.appendingPathComponent("small").path
     try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
-    try Command.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2M", "tmpfs", small])
-    defer { _ = try? Command.run("/bin/umount", [small]) }
+    try await Command.run("/bin/mount", ["-t", "tmpfs", "-o", "size=2M", "tmpfs", small])
+    defer { _ = try? Command.runBlocking("/bin/umount", [small]) }
     let database = small + "/index.sqlite"
 
-    let full = try lumen.run(["index", "--db", database, root])
+    let full = try await lumen.run(["index", "--db", database, root])
     #expect(full.status == 1)
     #expect(
       full.stderr.contains("the disk holding the index \(database) is full"), "\(full.stderr)")
@@ -155,8 +155,8 @@ struct CrashSafetyTests {
     #expect(files.count % 200 == 0 && files.count > 0)
     #expect(state["complete"] as? Bool == false)
 
-    try Command.run("/bin/mount", ["-o", "remount,size=64M", small])
-    let resumed = try lumen.run(["index", "--db", database, "--json", root])
+    try await Command.run("/bin/mount", ["-o", "remount,size=64M", small])
+    let resumed = try await lumen.run(["index", "--db", database, "--json", root])
     #expect(resumed.status == 0, "\(resumed.stderr)")
     #expect(try index.files() == TestTree.entries(under: root))
     #expect(try index.integrity() == "ok")

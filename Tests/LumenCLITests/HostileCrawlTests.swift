@@ -18,10 +18,10 @@ struct HostileCrawlTests {
     LumenProcess.executable.deletingLastPathComponent().appendingPathComponent("HostileCorpus")
   }
 
-  @Test func aCrawlOverHostileInputFinishesAndIndexesEveryEntry() throws {
+  @Test func aCrawlOverHostileInputFinishesAndIndexesEveryEntry() async throws {
     let lumen = try LumenProcess()
     defer {
-      _ = try? Command.run("/bin/chmod", ["-R", "u+rwx", lumen.home.path])
+      _ = try? Command.runBlocking("/bin/chmod", ["-R", "u+rwx", lumen.home.path])
       lumen.cleanUp()
     }
     let root = lumen.home.appendingPathComponent("hostile").path
@@ -29,12 +29,12 @@ struct HostileCrawlTests {
     for leftover in ["docx", "absolute", "odt", "epub"] {
       unlink("/tmp/lumen-traversal-\(leftover)")
     }
-    let made = try Command.run(
+    let made = try await Command.run(
       Self.generator.path, [root, "--canary", canary, "--corpus", TestTree.corpus])
     #expect(!made.contains("\"skipped\""), "every hostile entry was made: \(made)")
 
     let started = Date()
-    let first = try lumen.run(
+    let first = try await lumen.run(
       ["index", "--db", lumen.database, "--json", root],
       environment: ["LUMEN_WORKER_FAULTS": Self.faults])
     #expect(first.status == 0, "\(first.stderr)")
@@ -55,7 +55,7 @@ struct HostileCrawlTests {
       uniqueKeysWithValues: RawTree.entries(under: root).filter { $0.value != .other }.map {
         (FaithfulPath.display($0.key), $0.value)
       })
-    let found = try lumen.run([
+    let found = try await lumen.run([
       "find", "--db", lumen.database, "--json", "--attr", "contentType", "--attr", "fileSize",
       "--attr", "contentModificationDate", "--attr", "ownerUserID", "true",
     ])
@@ -77,7 +77,7 @@ struct HostileCrawlTests {
     #expect(items[root + "/big/sparse.pdf"]?["fileSize"] as? Int == 1 << 30)
 
     // The three files the worker was made to fail on are recorded with their reasons.
-    let status = try lumen.run(["status", "--db", lumen.database, "--json"])
+    let status = try await lumen.run(["status", "--db", lumen.database, "--json"])
     let report = try #require(
       try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
     let failures = try #require(report["failedExtractions"] as? [[String: Any]])
@@ -94,14 +94,16 @@ struct HostileCrawlTests {
         + workers["outOfMemory", default: 0] == failures.count)
 
     // Nothing outside the tree was read into the index or written by an archive's entry names.
-    let secret = try lumen.run(["find", "--db", lumen.database, "--count", "LUMENCANARYSECRET"])
+    let secret = try await lumen.run([
+      "find", "--db", lumen.database, "--count", "LUMENCANARYSECRET",
+    ])
     #expect(secret.output == "0\n", "the external entity's file was never read")
     for leftover in ["docx", "absolute", "odt", "epub"] {
       #expect(!FileManager.default.fileExists(atPath: "/tmp/lumen-traversal-\(leftover)"))
     }
 
     // Nothing is retried: no file changed, no extractor changed.
-    let second = try lumen.run(
+    let second = try await lumen.run(
       ["index", "--db", lumen.database, "--json", root],
       environment: ["LUMEN_WORKER_FAULTS": Self.faults])
     let again = try #require(
@@ -112,7 +114,7 @@ struct HostileCrawlTests {
   }
 
   /// `lumen status` lists what a worker died on; `--retry-failed` reads exactly those again.
-  @Test func failedFilesAreListedAndRetriedOnRequest() throws {
+  @Test func failedFilesAreListedAndRetriedOnRequest() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = lumen.home.appendingPathComponent("photos").path
@@ -121,29 +123,31 @@ struct HostileCrawlTests {
     for name in ["lumen-fault-crash.jpg", "lumen-fault-hog.jpg", "fine.jpg"] {
       try FileManager.default.copyItem(atPath: photo, toPath: root + "/" + name)
     }
-    func index(_ extra: [String], faults: Bool) throws -> [String: Any] {
-      let result = try lumen.run(
+    func index(_ extra: [String], faults: Bool) async throws -> [String: Any] {
+      let result = try await lumen.run(
         ["index", "--db", lumen.database, "--json"] + extra + [root],
         environment: faults ? ["LUMEN_WORKER_FAULTS": Self.faults] : [:])
       #expect(result.status == 0, "\(result.stderr)")
       return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     }
-    let first = try index([], faults: true)
+    let first = try await index([], faults: true)
     #expect(first["extractionFailures"] as? Int == 2)
-    let status = try lumen.run(["status", "--db", lumen.database])
+    let status = try await lumen.run(["status", "--db", lumen.database])
     #expect(status.output.contains("Failed:        2 files"), "\(status.output)")
     #expect(status.output.contains("lumen-fault-crash.jpg  photo 1"))
     #expect(status.output.contains("the worker crashed with SIGSEGV"))
 
-    #expect(try index([], faults: false)["reExtracted"] as? Int == 0, "not retried unasked")
-    let retried = try index(["--retry-failed"], faults: false)
+    #expect(try await index([], faults: false)["reExtracted"] as? Int == 0, "not retried unasked")
+    let retried = try await index(["--retry-failed"], faults: false)
     #expect(retried["reExtracted"] as? Int == 2, "exactly the two failed files")
     #expect(retried["extractionFailures"] as? Int == 0)
-    let after = try lumen.run(["status", "--db", lumen.database, "--json"])
+    let after = try await lumen.run(["status", "--db", lumen.database, "--json"])
     let report = try #require(
       try JSONSerialization.jsonObject(with: after.stdout) as? [String: Any])
     #expect((report["failedExtractions"] as? [Any])?.isEmpty == true)
-    let found = try lumen.run(["find", "--db", lumen.database, "--count", "pixelWidth == 640"])
+    let found = try await lumen.run([
+      "find", "--db", lumen.database, "--count", "pixelWidth == 640",
+    ])
     #expect(found.output == "3\n", "all three photos read now")
   }
 }

@@ -38,16 +38,16 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
   }
 
-  @Test func indexThenSearchThenReindexNothingChanged() throws {
+  @Test func indexThenSearchThenReindexNothingChanged() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = try makeTree(in: lumen)
-    let first = try lumen.run(["index", "--db", lumen.database, "--json", root])
+    let first = try await lumen.run(["index", "--db", lumen.database, "--json", root])
     #expect(first.status == 0, "\(first.stderr)")
     let counts = try summary(first)
     // home, Documents, 2 docs, project, .gitignore? (hidden), main.swift, Pictures, 2 media.
     #expect(counts["failed"] as? Int == 0)
-    let paths = try lumen.run(["find", "--db", lumen.database, "true"]).lines.map {
+    let paths = try await lumen.run(["find", "--db", lumen.database, "true"]).lines.map {
       String($0.dropFirst(root.count))
     }
     #expect(
@@ -57,7 +57,7 @@ import Testing
       ])
     #expect(counts["added"] as? Int == paths.count)
 
-    let photo = try lumen.run([
+    let photo = try await lumen.run([
       "find", "--db", lumen.database, "--json", "--attr", "fNumber", "--attr", "acquisitionModel",
       "contentTypeTree == 'public.image' && fNumber > 5",
     ])
@@ -65,29 +65,29 @@ import Testing
       photo.lines == [
         #"{"id":"\#(root)/Pictures/DSCN0010.jpg","path":"\#(root)/Pictures/DSCN0010.jpg","fNumber":5.9,"acquisitionModel":"COOLPIX P6000"}"#
       ])
-    let song = try lumen.run(["find", "--db", lumen.database, "composer == 'the composer'"])
+    let song = try await lumen.run(["find", "--db", lumen.database, "composer == 'the composer'"])
     #expect(song.lines == [root + "/Pictures/song.flac"])
-    let code = try lumen.run([
+    let code = try await lumen.run([
       "find", "--db", lumen.database, "--count", "kMDItemContentTypeTree == 'public.source-code'",
     ])
     #expect(code.output == "1\n")
 
-    let again = try summary(try lumen.run(["index", "--db", lumen.database, "--json", root]))
+    let again = try summary(try await lumen.run(["index", "--db", lumen.database, "--json", root]))
     #expect(again["unchanged"] as? Int == paths.count)
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)
   }
 
-  @Test func optionsBringBackHiddenAndIgnoredFiles() throws {
+  @Test func optionsBringBackHiddenAndIgnoredFiles() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = try makeTree(in: lumen)
-    let result = try lumen.run([
+    let result = try await lumen.run([
       "index", "--db", lumen.database, "--include-hidden", "--no-gitignore", "--exclude", "*.md",
       root,
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let names = Set(
-      try lumen.run(["find", "--db", lumen.database, "true"]).lines.map {
+      try await lumen.run(["find", "--db", lumen.database, "true"]).lines.map {
         ($0 as NSString).lastPathComponent
       })
     #expect(names.contains(".secret") && names.contains("output.o"))
@@ -95,31 +95,32 @@ import Testing
     #expect(!names.contains("skipped.txt"), ".nomedia still hides its folder")
   }
 
-  @Test func statusForgetAndAMissingRoot() throws {
+  @Test func statusForgetAndAMissingRoot() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = try makeTree(in: lumen)
-    try lumen.run(["index", "--db", lumen.database, root])
-    let status = try lumen.run(["status", "--db", lumen.database, "--json"])
+    try await lumen.run(["index", "--db", lumen.database, root])
+    let status = try await lumen.run(["status", "--db", lumen.database, "--json"])
     let object = try summary(status)
     let roots = try #require(object["roots"] as? [[String: Any]])
     #expect(roots.first?["path"] as? String == root)
     #expect(roots.first?["lastCrawled"] is String)
     #expect((object["items"] as? Int ?? 0) > 5)
 
-    let forgotten = try lumen.run(["forget", "--db", lumen.database, root])
+    let forgotten = try await lumen.run(["forget", "--db", lumen.database, root])
     #expect(forgotten.status == 0)
-    #expect(try lumen.run(["find", "--db", lumen.database, "--count", "true"]).output == "0\n")
+    #expect(
+      try await lumen.run(["find", "--db", lumen.database, "--count", "true"]).output == "0\n")
 
-    let missing = try lumen.run(["index", "--db", lumen.database, root + "/nope"])
+    let missing = try await lumen.run(["index", "--db", lumen.database, root + "/nope"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("nope: No such file or directory"))
   }
 
-  @Test func rulesListTheirFilesAndExtractTouchesNoIndex() throws {
+  @Test func rulesListTheirFilesAndExtractTouchesNoIndex() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
-    let rules = try lumen.run(["rules", "--json"])
+    let rules = try await lumen.run(["rules", "--json"])
     #expect(rules.status == 0)
     let objects = try rules.lines.map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -129,7 +130,7 @@ import Testing
     #expect(objects.contains { $0["identifier"] as? String == "public.jpeg" })
 
     let root = try makeTree(in: lumen)
-    let extract = try lumen.run(["extract", "--json", root + "/Pictures/DSCN0010.jpg"])
+    let extract = try await lumen.run(["extract", "--json", root + "/Pictures/DSCN0010.jpg"])
     #expect(extract.status == 0, "\(extract.stderr)")
     let result = try #require(
       try JSONSerialization.jsonObject(with: extract.stdout) as? [String: Any])
@@ -144,15 +145,15 @@ import Testing
 extension IndexCommandTests {
   /// A root reached through a symbolic link is indexed under its real path (the walk never
   /// follows links, so the root is resolved once).
-  @Test func aSymlinkedRootIsIndexedUnderItsRealPath() throws {
+  @Test func aSymlinkedRootIsIndexedUnderItsRealPath() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = try makeTree(in: lumen)
     let link = lumen.home.appendingPathComponent("link-to-home").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: root)
-    let result = try lumen.run(["index", "--db", lumen.database, link])
+    let result = try await lumen.run(["index", "--db", lumen.database, link])
     #expect(result.status == 0, "\(result.stderr)")
-    let found = try lumen.run(["find", "--db", lumen.database, "--name", "budget"])
+    let found = try await lumen.run(["find", "--db", lumen.database, "--name", "budget"])
     #expect(found.lines == [root + "/Documents/budget report.txt"])
   }
 }
@@ -160,18 +161,18 @@ extension IndexCommandTests {
 extension IndexCommandTests {
   /// What could not be indexed is reported with its path, counted, kept out of the way of the
   /// rest, and remembered for `lumen status`.
-  @Test func failuresAreReportedAndStatusShowsThem() throws {
+  @Test func failuresAreReportedAndStatusShowsThem() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = try makeTree(in: lumen)
     #expect(mkfifo(root + "/Documents/pipe", 0o644) == 0)
-    let result = try lumen.run(["index", "--db", lumen.database, root])
+    let result = try await lumen.run(["index", "--db", lumen.database, root])
     #expect(result.status == 0)
     #expect(result.output.contains("1 failed"))
     #expect(result.stderr.contains(root + "/Documents/pipe: not a regular file"))
-    let found = try lumen.run(["find", "--db", lumen.database, "--name", "budget"])
+    let found = try await lumen.run(["find", "--db", lumen.database, "--name", "budget"])
     #expect(found.lines == [root + "/Documents/budget report.txt"])
-    let status = try lumen.run(["status", "--db", lumen.database, "--json"])
+    let status = try await lumen.run(["status", "--db", lumen.database, "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any])
     let last = try #require(object["lastIndex"] as? [String: Any])

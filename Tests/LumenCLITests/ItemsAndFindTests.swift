@@ -12,18 +12,18 @@ import Testing
 
     """
 
-  func withIndex(_ body: (LumenProcess) throws -> Void) throws {
+  func withIndex(_ body: (LumenProcess) async throws -> Void) async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
-    let added = try lumen.run(
+    let added = try await lumen.run(
       ["items", "add", "--db", lumen.database, "--client-state", "upto:4", "-"],
       stdin: Data(Self.items.utf8))
     #expect(added.status == 0, "\(added.stderr)")
-    try body(lumen)
+    try await body(lumen)
   }
 
-  @Test func spotlightQueriesSelectTheRightItems() throws {
-    try withIndex { lumen in
+  @Test func spotlightQueriesSelectTheRightItems() async throws {
+    try await withIndex { lumen in
       let cases: [(String, [String])] = [
         ("kMDItemNumberOfPages > 10 && authors == 'knuth*'c", ["doc-1"]),
         ("title == \"uber*\"cd", ["doc-1"]),
@@ -35,22 +35,22 @@ import Testing
         ("!(pageCount > 1)", ["/tmp/lumen-cli/file one.txt"]),
       ]
       for (query, expected) in cases {
-        let result = try lumen.run(["find", "--db", lumen.database, query])
+        let result = try await lumen.run(["find", "--db", lumen.database, query])
         #expect(result.status == 0, "\(query): \(result.stderr)")
         #expect(Set(result.lines) == Set(expected), "\(query)")
       }
     }
   }
 
-  @Test func countNulAndJSONOutputs() throws {
-    try withIndex { lumen in
-      let count = try lumen.run(["find", "--db", lumen.database, "--count", "pageCount > 1"])
+  @Test func countNulAndJSONOutputs() async throws {
+    try await withIndex { lumen in
+      let count = try await lumen.run(["find", "--db", lumen.database, "--count", "pageCount > 1"])
       #expect(count.output == "3\n")
-      let nul = try lumen.run([
+      let nul = try await lumen.run([
         "find", "--db", lumen.database, "-0", "--sort", "pageCount", "pageCount > 1",
       ])
       #expect(nul.stdout == Data("doc-2\0doc-1\0doc-3\0".utf8))
-      let json = try lumen.run([
+      let json = try await lumen.run([
         "find", "--db", lumen.database, "--json", "--attr", "pageCount", "--attr", "authors",
         "--attr", "contentCreationDate", "title == 'Über*'",
       ])
@@ -61,18 +61,20 @@ import Testing
     }
   }
 
-  @Test func freeTextIsRankedAndNeedsEveryWord() throws {
-    try withIndex { lumen in
-      let result = try lumen.run(["find", "--db", lumen.database, "budget"])
+  @Test func freeTextIsRankedAndNeedsEveryWord() async throws {
+    try await withIndex { lumen in
+      let result = try await lumen.run(["find", "--db", lumen.database, "budget"])
       #expect(Set(result.lines) == ["doc-1", "doc-3"])
-      let both = try lumen.run(["find", "--db", lumen.database, "budget", "report"])
+      let both = try await lumen.run(["find", "--db", lumen.database, "budget", "report"])
       #expect(both.lines == ["doc-1"])
     }
   }
 
-  @Test func malformedQueryShowsACaretAndExitsTwo() throws {
-    try withIndex { lumen in
-      let result = try lumen.run(["find", "--db", lumen.database, "pageCount > 1 && nosuch == 2"])
+  @Test func malformedQueryShowsACaretAndExitsTwo() async throws {
+    try await withIndex { lumen in
+      let result = try await lumen.run([
+        "find", "--db", lumen.database, "pageCount > 1 && nosuch == 2",
+      ])
       #expect(result.status == 2)
       #expect(
         result.stderr == """
@@ -85,20 +87,20 @@ import Testing
     }
   }
 
-  @Test func aMissingIndexIsAClearErrorAndAQueryTypoStillExitsTwo() throws {
+  @Test func aMissingIndexIsAClearErrorAndAQueryTypoStillExitsTwo() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
-    let missing = try lumen.run(["find", "--db", lumen.database, "title == 'x'"])
+    let missing = try await lumen.run(["find", "--db", lumen.database, "title == 'x'"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("no index at"))
     #expect(!FileManager.default.fileExists(atPath: lumen.database))
-    let typo = try lumen.run(["find", "--db", lumen.database, "title == "])
+    let typo = try await lumen.run(["find", "--db", lumen.database, "title == "])
     #expect(typo.status == 2)
   }
 
-  @Test func showPrintsEveryAttributeAsJSONAndText() throws {
-    try withIndex { lumen in
-      let json = try lumen.run(["show", "--db", lumen.database, "--json", "doc-1"])
+  @Test func showPrintsEveryAttributeAsJSONAndText() async throws {
+    try await withIndex { lumen in
+      let json = try await lumen.run(["show", "--db", lumen.database, "--json", "doc-1"])
       let object = try #require(
         try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
       #expect(object["id"] as? String == "doc-1")
@@ -106,48 +108,50 @@ import Testing
       #expect(object["pageCount"] as? Int == 12)
       #expect(object["authors"] as? [String] == ["Knuth, Donald", "Leslie Lamport"])
       #expect(object["com_example_rank"] as? Int == 3)
-      let text = try lumen.run(["show", "--db", lumen.database, "--name", "title", "doc-2"])
+      let text = try await lumen.run(["show", "--db", lumen.database, "--name", "title", "doc-2"])
       #expect(text.output.contains(#"title                    = "Holiday photos""#))
-      let unknown = try lumen.run(["show", "--db", lumen.database, "doc-1", "nope"])
+      let unknown = try await lumen.run(["show", "--db", lumen.database, "doc-1", "nope"])
       #expect(unknown.status == 1)
       #expect(unknown.stderr.contains("nope: not in the index"))
       #expect(unknown.output.contains("doc-1"))
     }
   }
 
-  @Test func deletingADomainDeletesItsSubdomainsOnly() throws {
-    try withIndex { lumen in
-      let deleted = try lumen.run(["items", "delete", "--db", lumen.database, "--domain", "mail"])
+  @Test func deletingADomainDeletesItsSubdomainsOnly() async throws {
+    try await withIndex { lumen in
+      let deleted = try await lumen.run([
+        "items", "delete", "--db", lumen.database, "--domain", "mail",
+      ])
       #expect(deleted.status == 0)
-      let left = try lumen.run(["find", "--db", lumen.database, "pageCount > 0"])
+      let left = try await lumen.run(["find", "--db", lumen.database, "pageCount > 0"])
       #expect(left.lines == ["doc-3"])
-      let state = try lumen.run(["items", "state", "--db", lumen.database])
+      let state = try await lumen.run(["items", "state", "--db", lumen.database])
       #expect(state.output == "upto:4\n")
     }
   }
 
-  @Test func aBadLineStopsTheBatchBeforeAnythingIsWritten() throws {
+  @Test func aBadLineStopsTheBatchBeforeAnythingIsWritten() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let input = """
       {"id": "a", "attributes": {"title": "A"}}
       {"id": "b", "attributes": {"pageCount": "many"}}
       """
-    let result = try lumen.run(
+    let result = try await lumen.run(
       ["items", "add", "--db", lumen.database, "--client-state", "s", "-"], stdin: Data(input.utf8))
     #expect(result.status == 1)
     #expect(result.stderr.contains("line 2"))
     #expect(result.stderr.contains("pageCount"))
-    let state = try lumen.run(["items", "state", "--db", lumen.database])
+    let state = try await lumen.run(["items", "state", "--db", lumen.database])
     #expect(state.output.isEmpty)
   }
 
-  @Test func resetNeedsYesWithoutATerminal() throws {
-    try withIndex { lumen in
-      let refused = try lumen.run(["reset", "--db", lumen.database])
+  @Test func resetNeedsYesWithoutATerminal() async throws {
+    try await withIndex { lumen in
+      let refused = try await lumen.run(["reset", "--db", lumen.database])
       #expect(refused.status == 1)
       #expect(FileManager.default.fileExists(atPath: lumen.database))
-      let erased = try lumen.run(["reset", "--db", lumen.database, "--yes"])
+      let erased = try await lumen.run(["reset", "--db", lumen.database, "--yes"])
       #expect(erased.status == 0)
       #expect(!FileManager.default.fileExists(atPath: lumen.database))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LumenTestSupport
 
 /// Runs the real `lumen` binary built next to the test bundle, as a person would from a shell.
 struct LumenProcess {
@@ -60,14 +61,24 @@ struct LumenProcess {
     return environment
   }
 
+  /// Runs `lumen` to completion; the wait happens off the cooperative pool (see `OffThePool`).
   @discardableResult
   func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:])
-    throws -> Result
+    async throws -> Result
   {
+    let environment = environment(extra)
+    return try await OffThePool.run {
+      try Self.runBlocking(arguments, stdin: stdin, environment: environment)
+    }
+  }
+
+  private static func runBlocking(
+    _ arguments: [String], stdin: Data?, environment: [String: String]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = Self.executable
     process.arguments = arguments
-    process.environment = environment(extra)
+    process.environment = environment
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

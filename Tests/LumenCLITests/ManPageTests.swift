@@ -1,5 +1,6 @@
 import Foundation
 import LumenModel
+import LumenTestSupport
 import Testing
 
 /// The man pages are part of what Lumen ships, so they are checked like code: every page renders
@@ -28,11 +29,11 @@ import Testing
   }
 
   @Test(arguments: pageNames)
-  func pageRendersWithoutWarnings(page: String) throws {
+  func pageRendersWithoutWarnings(page: String) async throws {
     let man = try #require(
       Self.executable(named: "man"),
       "man is not installed: apt-get install man-db groff-base (see scripts/apt-packages.txt)")
-    let result = try Self.run(
+    let result = try await Self.run(
       man, ["--warnings=w", "-l", "-P", "cat", Self.manFolder.appendingPathComponent(page).path],
       environment: ["MANWIDTH": "80", "LC_ALL": "C.UTF-8", "MAN_DISABLE_SECCOMP": "1"])
     #expect(result.status == 0, "man exited with \(result.status) on \(page)")
@@ -80,11 +81,11 @@ import Testing
 
   /// Every subcommand the built `lumen` offers has a page listed in lumen(1), and every option of
   /// every command appears in its page.
-  @Test func everyCommandAndOptionOfTheBinaryIsDocumented() throws {
+  @Test func everyCommandAndOptionOfTheBinaryIsDocumented() async throws {
     let lumen = try #require(
       Self.builtLumen(), "no lumen executable beside the test bundle: build it with swift build")
     let listed = try Self.commandsListed(inSection: "COMMANDS", of: "lumen.1")
-    let help = try Self.run(lumen, ["--help"])
+    let help = try await Self.run(lumen, ["--help"])
     #expect(help.status == 0, "lumen --help exited with \(help.status)")
     #expect(help.standardOutput.contains("USAGE:"), "lumen --help printed no usage")
     for command in Self.subcommands(inHelp: help.standardOutput) {
@@ -94,7 +95,7 @@ import Testing
         Issue.record("lumen has the command '\(command)' but man/\(page) does not exist")
         continue
       }
-      try Self.expectOptionsDocumented(lumen, commandPath: [command], page: page)
+      try await Self.expectOptionsDocumented(lumen, commandPath: [command], page: page)
     }
   }
 
@@ -177,8 +178,10 @@ import Testing
 
   /// Checks the options of `lumen <commandPath> --help` against `page`, descending into nested
   /// subcommands (`lumen items add`), which share their parent's page.
-  static func expectOptionsDocumented(_ lumen: URL, commandPath: [String], page: String) throws {
-    let help = try run(lumen, commandPath + ["--help"])
+  static func expectOptionsDocumented(_ lumen: URL, commandPath: [String], page: String)
+    async throws
+  {
+    let help = try await run(lumen, commandPath + ["--help"])
     let name = "lumen " + commandPath.joined(separator: " ")
     #expect(help.status == 0, "\(name) --help exited with \(help.status)")
     let text = try source(of: page).replacingOccurrences(of: "\\-", with: "-")
@@ -188,7 +191,7 @@ import Testing
     for subcommand in subcommands(inHelp: help.standardOutput) {
       let described = text.contains("\(name) \(subcommand)")
       #expect(described, "man/\(page) does not describe \(name) \(subcommand)")
-      try expectOptionsDocumented(lumen, commandPath: commandPath + [subcommand], page: page)
+      try await expectOptionsDocumented(lumen, commandPath: commandPath + [subcommand], page: page)
     }
   }
 
@@ -235,8 +238,14 @@ import Testing
   /// Runs a program to completion with its output in temporary files, so neither stream can fill
   /// a pipe and stall it.
   static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:])
-    throws -> RunResult
+    async throws -> RunResult
   {
+    try await OffThePool.run { try runBlocking(executable, arguments, environment: environment) }
+  }
+
+  private static func runBlocking(
+    _ executable: URL, _ arguments: [String], environment: [String: String]
+  ) throws -> RunResult {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lumen-manpage-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

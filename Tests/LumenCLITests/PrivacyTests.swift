@@ -8,14 +8,14 @@ import Testing
 /// everything, so the crawls that matter run as `nobody` (setpriv).
 @Suite("Privacy", .serialized)
 struct PrivacyTests {
-  @Test func theDataFolderIsPrivateAndSoAreTheIndexFiles() throws {
+  @Test func theDataFolderIsPrivateAndSoAreTheIndexFiles() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = lumen.home.appendingPathComponent("tree").path
     try TestTree.make(at: root, folders: 2, files: 3, mediaCopies: 0)
     let previous = umask(0o022)
     defer { umask(previous) }
-    let result = try lumen.run(["index", root])
+    let result = try await lumen.run(["index", root])
     #expect(result.status == 0, "\(result.stderr)")
     let folder = lumen.home.appendingPathComponent("data/lumen").path
     #expect(mode(folder) == 0o700)
@@ -24,7 +24,7 @@ struct PrivacyTests {
     for file in files { #expect(mode(folder + "/" + file) == 0o600, "\(file)") }
   }
 
-  @Test func aFileMadeUnreadableLeavesTheIndexAtTheNextCrawl() throws {
+  @Test func aFileMadeUnreadableLeavesTheIndexAtTheNextCrawl() async throws {
     try #require(geteuid() == 0, "the crawl must run as another user: the tests run as root")
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
@@ -38,15 +38,15 @@ struct PrivacyTests {
     try Data("root's own\n".utf8).write(to: URL(fileURLWithPath: root + "/roots-secret.txt"))
     let state = home + "/nobody-state"
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-    try Command.run("/bin/chown", ["-R", "nobody:nogroup", root, state])
+    try await Command.run("/bin/chown", ["-R", "nobody:nogroup", root, state])
     // Root's file is unreadable to nobody from the start: it never enters the index.
-    try Command.run("/bin/chown", ["root:root", root + "/roots-secret.txt"])
+    try await Command.run("/bin/chown", ["root:root", root + "/roots-secret.txt"])
     chmod(root + "/roots-secret.txt", 0o600)
     chmod(home, 0o755)
     let database = state + "/index.sqlite"
 
-    func crawlAsNobody() throws -> [String: Any] {
-      let output = try Command.run(
+    func crawlAsNobody() async throws -> [String: Any] {
+      let output = try await Command.run(
         "/usr/bin/setpriv",
         [
           "--reuid=nobody", "--regid=nogroup", "--clear-groups", "/usr/bin/env",
@@ -59,7 +59,7 @@ struct PrivacyTests {
     }
     func indexed() throws -> Set<String> { Set(try IndexFile(path: database).files().keys) }
 
-    let first = try crawlAsNobody()
+    let first = try await crawlAsNobody()
     let secret = root + "/roots-secret.txt"
     #expect(!(try indexed()).contains(secret), "a file its user cannot read is never indexed")
     #expect((first["errors"] as? [[String: String]])?.contains { $0["path"] == secret } == true)
@@ -70,7 +70,7 @@ struct PrivacyTests {
     // nobody makes a file and a folder unreadable (as a person would with chmod 000).
     chmod(photo, 0)
     chmod(root + "/d0/f1", 0)
-    let second = try crawlAsNobody()
+    let second = try await crawlAsNobody()
     let now = try indexed()
     #expect(!now.contains(photo))
     #expect(!now.contains(root + "/d0/f1"))

@@ -60,21 +60,23 @@ struct QuerySafetyTests {
     }
   }
 
-  @Test func everyQueryGetsResultsOrAPositionedErrorAndNothingIsWritten() throws {
+  @Test func everyQueryGetsResultsOrAPositionedErrorAndNothingIsWritten() async throws {
     let lumen = try LumenProcess()
     defer { lumen.cleanUp() }
     let root = lumen.home.appendingPathComponent("tree").path
     try TestTree.make(at: root, folders: 3, files: 10, mediaCopies: 1)
-    #expect(try lumen.run(["index", "--db", lumen.database, root]).status == 0)
+    #expect(try await lumen.run(["index", "--db", lumen.database, root]).status == 0)
     // Close the books: the last connection folds the log into the main file.
     #expect(try IndexFile(path: lumen.database).integrity() == "ok")
     let before = try Data(contentsOf: URL(fileURLWithPath: lumen.database))
     // A connection held open across all the queries sees data_version move if anyone commits.
     let watcher = try DatabaseQueue(path: lumen.database)
-    let versionBefore = try watcher.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+    let versionBefore = try await watcher.read { db in
+      try Int.fetchOne(db, sql: "PRAGMA data_version")
+    }
 
     for query in Self.hostile + Self.randomQueries(count: 120) {
-      let result = try lumen.run(["find", "--db", lumen.database, "--", query])
+      let result = try await lumen.run(["find", "--db", lumen.database, "--", query])
       let shown = String(query.prefix(80))
       #expect(!result.signaled, "crashed on \(shown)")
       #expect(!result.stderr.contains("Fatal error"), "\(shown)")
@@ -87,12 +89,14 @@ struct QuerySafetyTests {
       }
     }
 
-    let versionAfter = try watcher.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") }
+    let versionAfter = try await watcher.read { db in
+      try Int.fetchOne(db, sql: "PRAGMA data_version")
+    }
     #expect(versionAfter == versionBefore, "no query committed anything")
     try watcher.close()
     #expect(try Data(contentsOf: URL(fileURLWithPath: lumen.database)) == before)
     #expect(!FileManager.default.fileExists(atPath: "/tmp/lumen-evil.sqlite"))
-    let count = try lumen.run(["find", "--db", lumen.database, "--count", "true"])
+    let count = try await lumen.run(["find", "--db", lumen.database, "--count", "true"])
     #expect(count.output == "\(TestTree.entries(under: root).count)\n")
   }
 }

@@ -3,6 +3,7 @@ import Glibc
 import LumenExtract
 import LumenModel
 import LumenStore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCrawl
@@ -68,11 +69,11 @@ struct CrawlProcessTests {
     }
   }
 
-  @Test func unreadableEntriesFailForAnUnprivilegedUser() throws {
+  @Test func unreadableEntriesFailForAnUnprivilegedUser() async throws {
     // As root, drop to nobody (setpriv); anyone else is unprivileged already.
     let child = try Self.runChild(
       test: "unreadableEntriesFailForTheRunningUser", asNobody: geteuid() == 0)
-    child.waitUntilExit()
+    while child.isRunning { try await Task.sleep(for: .milliseconds(20)) }
     #expect(child.terminationReason == .exit)
     #expect(
       child.terminationStatus == 0, "the crawl as nobody counts and skips what it cannot read")
@@ -121,18 +122,21 @@ struct CrawlProcessTests {
         "LUMEN_TEST_TREE": tree.root, "LUMEN_TEST_DB": database, "LUMEN_TEST_PROGRESS": progress,
       ])
     // Wait until a third of the files were read (several batches are in), then kill without
-    // warning. The wait blocks this thread on purpose: on a loaded machine the cooperative
-    // pool may not run a sleeping task's continuation for seconds, and the child must not
-    // finish unseen.
-    let deadline = Date().addingTimeInterval(120)
-    while Date() < deadline && child.isRunning {
-      usleep(10_000)
-      let read = (try? String(contentsOfFile: progress, encoding: .utf8)).flatMap { Int($0) } ?? 0
-      if read >= 200 { break }
+    // warning. The wait polls on a thread of its own: a task's sleep on a loaded machine can
+    // overrun by seconds, and the child must not finish unseen.
+    let pid = child.processIdentifier
+    let killed = try await OffThePool.run { () -> Bool in
+      let deadline = Date().addingTimeInterval(120)
+      while Date() < deadline {
+        usleep(10_000)
+        let read =
+          (try? String(contentsOfFile: progress, encoding: .utf8)).flatMap { Int($0) } ?? 0
+        if read >= 200 { return kill(pid, SIGKILL) == 0 }
+      }
+      return false
     }
-    #expect(child.isRunning, "the child must still be crawling when it is killed")
-    kill(child.processIdentifier, SIGKILL)
-    child.waitUntilExit()
+    #expect(killed, "the child must still be crawling when it is killed")
+    while child.isRunning { try await Task.sleep(for: .milliseconds(20)) }
     #expect(child.terminationReason == .uncaughtSignal)
 
     let harness = try CrawlHarness(tree, database: database)

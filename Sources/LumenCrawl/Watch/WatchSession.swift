@@ -27,6 +27,8 @@ final class WatchSession {
   var contentWrites: Set<String> = []
   var overflowed = false
   var lastEventAt: UInt64 = 0
+  /// Since when timers have waited for unread events (nil: nothing waits); see `turn()`.
+  var holdingSince: UInt64?
   /// Roots that are gone (deleted, moved away, unmounted), looked for every `rootPollInterval`.
   var missingRoots: Set<String> = []
   let started = Date()
@@ -136,8 +138,10 @@ final class WatchSession {
       return
     }
     let now = Monotonic.now()
-    for departure in pairing.expired(now: now) { departed(departure, now: now) }
-    processDue(now: now)
+    if mayFireTimers(now: now) {
+      for departure in pairing.expired(now: now) { departed(departure, now: now) }
+      processDue(now: now)
+    }
     if live.pendingCount > 0 {
       let oldest = live.oldestChange ?? now
       if now >= oldest + Monotonic.nanos(options.commitDelay)
@@ -155,6 +159,30 @@ final class WatchSession {
     watcher.currentActivity.withLock { $0 = activity }
   }
 
+  /// Whether departures may expire and due paths be read now. A timer measures quiet time
+  /// (no `movedTo` for a `movedFrom`, no write to a hot file), and events still unread, in the
+  /// kernel's queue or the reader's, may end that quiet: when this thread was slow (a long
+  /// commit, a busy machine) a rename's two halves would otherwise be taken for a deletion and
+  /// a creation, and a burst of writes for several. So timers wait while events are unread,
+  /// at most `holdLimit`, so that a flood of events never starves the reads it schedules.
+  private func mayFireTimers(now: UInt64) -> Bool {
+    let backlog = reader.backlog
+    guard backlog.events > 0 || backlog.kernelBytes > 0 else {
+      holdingSince = nil
+      return true
+    }
+    let since = holdingSince ?? now
+    holdingSince = since
+    if now >= since + Self.holdLimit {
+      holdingSince = nil
+      return true
+    }
+    return false
+  }
+
+  /// The longest time unread events hold timers back.
+  static let holdLimit: UInt64 = 1_000_000_000
+
   private func millisecondsUntilNextWake(now: UInt64) -> Int32 {
     var wake = now + 250_000_000
     if let due = schedule.nextDue { wake = min(wake, due) }
@@ -166,6 +194,9 @@ final class WatchSession {
     }
     wake = min(wake, lastStatusAt + 1_000_000_000)
     if !missingRoots.isEmpty { wake = min(wake, nextRootPollAt) }
+    // Timers held for unread events: wait for the reader (it wakes this thread) rather than
+    // spin.
+    if holdingSince != nil { wake = max(wake, now + 2_000_000) }
     guard wake > now else { return 0 }
     return Int32((wake - now + 999_999) / 1_000_000)
   }
@@ -175,9 +206,14 @@ final class WatchSession {
     let due = schedule.takeDue(now: now, limit: pipeline.options.batchSize)
     guard !due.isEmpty else { return }
     var scans: [String] = []
+    var gone: [String] = []
     for (path, scan) in due {
       guard !isIgnored(path), !isUnderMissingRoot(path) else { continue }
       if contentWrites.remove(path) != nil { hot.didRead(path, now: now) }
+      if (try? FileStatus.read(path: path)) == nil {
+        gone.append(path)
+        continue
+      }
       let outcome = live.reconcile(path)
       if logger.logLevel <= .debug {
         logger.debug("\(FaithfulPath.display(path)): \(outcome)")
@@ -187,6 +223,10 @@ final class WatchSession {
       }
     }
     if !scans.isEmpty { walk(Self.outermost(scans)) }
+    // Deletions last, as in a crawl: a folder moved into a folder made just before (whose
+    // watch came too late for the `movedTo`) is found by the new folder's walk as a move,
+    // keeping its items; deleting first would make the walk read every file again.
+    for path in gone { _ = live.reconcile(path) }
   }
 
   /// Paths scheduled at once beyond which the watcher rescans instead.

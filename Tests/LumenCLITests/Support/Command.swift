@@ -1,4 +1,5 @@
 import Foundation
+import LumenTestSupport
 
 /// Runs a system program (mount, setpriv, chmod) to completion.
 enum Command {
@@ -11,7 +12,12 @@ enum Command {
 
   /// Standard output; throws with the output when the program fails.
   @discardableResult
-  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+  static func run(_ executable: String, _ arguments: [String]) async throws -> String {
+    try await OffThePool.run { try runBlocking(executable, arguments) }
+  }
+
+  /// For `defer` blocks, which cannot await: blocks the calling thread.
+  static func runBlocking(_ executable: String, _ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

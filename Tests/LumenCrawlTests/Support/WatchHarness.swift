@@ -42,8 +42,13 @@ final class WatchHarness: @unchecked Sendable {
   func start() async throws {
     let watcher = self.watcher
     running = Task { try await watcher.run() }
-    try await Self.eventually("the first crawl ends") { watcher.activity.watching }
+    try await Self.eventually("the first crawl ends", timeout: .seconds(90)) {
+      watcher.activity.watching
+    }
   }
+
+  /// A test that failed before `stop()` leaves no watcher running.
+  deinit { watcher.stop() }
 
   func stop() async throws {
     watcher.stop()
@@ -52,7 +57,7 @@ final class WatchHarness: @unchecked Sendable {
   }
 
   /// Waits until the watcher has read every event made so far and has nothing left to do.
-  func settle(timeout: Duration = .seconds(20)) async throws {
+  func settle(timeout: Duration = .seconds(60)) async throws {
     let start = watcher.activity.iteration
     try await Self.eventually("the watcher settles", timeout: timeout) {
       let activity = self.watcher.activity
@@ -125,7 +130,7 @@ final class WatchHarness: @unchecked Sendable {
 
   /// Polls `condition` every 20 ms until it holds; records an issue and throws on timeout.
   static func eventually(
-    _ what: String, timeout: Duration = .seconds(20),
+    _ what: String, timeout: Duration = .seconds(60),
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
   ) async throws {
     let deadline = ContinuousClock.now + timeout

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LumenModel
 import LumenStore
+import LumenTestSupport
 import Testing
 
 @testable import LumenCrawl
@@ -48,7 +49,10 @@ struct FolderWatcherTests {
     tree.move("Music/song.txt", "Documents/song.txt")
     tree.move("Documents/old", "Archive/2024")
     try await watch.settle()
-    #expect(watch.extraction.count == extractedBefore, "a rename is not an extraction")
+    #expect(
+      watch.extraction.count == extractedBefore,
+      "a rename is not an extraction: read \(watch.extraction.calls.withLock { $0.dropFirst(extractedBefore) })"
+    )
     #expect(try await watch.crawl.item("Documents/list.txt") != nil)
     #expect(try await watch.crawl.item("Archive/2024/letter.txt") != nil)
     #expect(try await watch.crawl.item("Documents/old/letter.txt") == nil)
@@ -114,23 +118,36 @@ struct FolderWatcherTests {
     try await watch.start()
     let path = watch.tree.path("Music/song.txt")
     let before = watch.extractions(of: "Music/song.txt")
+    // The writes run on a thread of their own: a task's 8 ms sleep can last far longer when
+    // the whole test suite shares two cores, and the burst would no longer be one.
     let started = ContinuousClock.now
-    for round in 0..<100 {
-      let contents = Data("version \(round)\n".utf8)
-      if atomically {
-        try contents.write(to: URL(fileURLWithPath: path), options: .atomic)
-      } else {
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: contents)
-        try handle.close()
+    let pauses = try await OffThePool.run { () -> Int in
+      var previous = ContinuousClock.now
+      var pauses = 0
+      for round in 0..<100 {
+        // A pause longer than `hotQuiet` (a loaded machine not scheduling this thread) ends a
+        // burst, and the watcher may then read the file: each such pause allows one more read.
+        if ContinuousClock.now - previous > .seconds(2) { pauses += 1 }
+        previous = ContinuousClock.now
+        let contents = Data("version \(round)\n".utf8)
+        if atomically {
+          try contents.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } else {
+          let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+          try handle.truncate(atOffset: 0)
+          try handle.write(contentsOf: contents)
+          try handle.close()
+        }
+        usleep(8_000)
       }
-      try await Task.sleep(for: .milliseconds(8))
+      return pauses
     }
     let burst = ContinuousClock.now - started
     try await watch.settle()
     let reads = watch.extractions(of: "Music/song.txt") - before
-    #expect(reads >= 1 && reads <= 2, "read \(reads) times for 100 writes in \(burst)")
+    #expect(
+      reads >= 1 && reads <= 2 + pauses,
+      "read \(reads) times for 100 writes in \(burst) with \(pauses) long pauses")
     #expect(
       try await watch.crawl.item("Music/song.txt")?.attributes.number(.fileSize)
         == Double("version 99\n".utf8.count), "the last version is the one indexed")
