@@ -95,13 +95,20 @@ let package = Package(
       path: "bench/HostileCorpus", swiftSettings: strict),
 
     // MARK: Tests: real SQLite files, real files, the real binary.
-    // What more than one test target needs (waiting for child processes off the pool).
+    // What more than one test target needs: seeded randomness, waiting off the cooperative pool.
     .target(name: "LumenTestSupport", path: "Tests/LumenTestSupport", swiftSettings: strict),
-    .testTarget(name: "LumenModelTests", dependencies: ["LumenModel"], swiftSettings: strict),
-    .testTarget(name: "LumenQueryTests", dependencies: ["LumenQuery"], swiftSettings: strict),
-    .testTarget(name: "LumenStoreTests", dependencies: ["LumenStore", "Lumen"],
-                swiftSettings: strict),
-    .testTarget(name: "LumenExtractTests", dependencies: ["LumenExtract"], swiftSettings: strict),
+    .testTarget(
+      name: "LumenModelTests", dependencies: ["LumenModel", "LumenTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "LumenQueryTests", dependencies: ["LumenQuery", "LumenTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "LumenStoreTests", dependencies: ["LumenStore", "Lumen", "LumenTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "LumenExtractTests", dependencies: ["LumenExtract", "LumenTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "LumenCrawlTests", dependencies: ["LumenCrawl", "LumenTestSupport"],
       swiftSettings: strict),

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Glibc
+import LumenTestSupport
 import Testing
 
 /// `lumen index` killed with SIGKILL at random moments (a power cut, as the process sees it),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LumenTestSupport
 import Testing
 
 /// Whatever string reaches `lumen find`, the answer is results or an error that points at a

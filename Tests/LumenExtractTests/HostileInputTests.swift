@@ -1,5 +1,6 @@
 import Foundation
 import LumenModel
+import LumenTestSupport
 import Testing
 
 @testable import LumenExtract

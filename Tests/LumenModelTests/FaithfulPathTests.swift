@@ -1,3 +1,4 @@
+import LumenTestSupport
 import Testing
 
 @testable import LumenModel
@@ -18,24 +19,11 @@ import Testing
   }
 
   @Test func randomByteStringsRoundTrip() {
-    var generator = SplitMix64(seed: 42)
+    var generator = SeededRandom(seed: 42)
     for _ in 0..<2000 {
       let length = Int(generator.next() % 24)
       let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
       #expect(FaithfulPath.encode(FaithfulPath.decode(bytes)) == bytes, "\(bytes)")
     }
-  }
-}
-
-/// A small deterministic generator so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -2,19 +2,6 @@ import Foundation
 import LumenModel
 import LumenQuery
 
-/// A deterministic generator (SplitMix64), so random tests fail the same way every run.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A date from an ISO-8601 literal written in a test table.
 func date(_ iso: String) -> Date {
   guard let date = ISO8601Dates.parse(iso, timeZone: TimeZone(secondsFromGMT: 0)!) else {

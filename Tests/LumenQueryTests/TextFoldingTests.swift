@@ -1,4 +1,5 @@
 import Foundation
+import LumenTestSupport
 import Testing
 
 @testable import LumenQuery

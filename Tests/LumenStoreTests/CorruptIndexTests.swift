@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LumenModel
+import LumenTestSupport
 import Testing
 
 @testable import LumenStore
