@@ -72,7 +72,7 @@ struct IndexCommand: AsyncParsableCommand {
         options: .init(
           batchSize: config.batchSize,
           defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
-          contentTypes: rules.contentTypes))
+          contentTypes: rules.contentTypes, memoryMapBytes: 0))
       searchable = opened.index
       if let moved = opened.movedAside {
         printError(

@@ -96,7 +96,7 @@ struct WatchCommand: AsyncParsableCommand {
         options: .init(
           batchSize: config.batchSize,
           defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
-          contentTypes: rules.contentTypes))
+          contentTypes: rules.contentTypes, memoryMapBytes: 0))
       searchable = opened.index
       if let moved = opened.movedAside {
         logger.warning(

@@ -21,12 +21,18 @@ extension SearchableIndex {
     public var sweepsOnOpen: Bool
     /// The time used for expiration. Tests move it; everything else leaves it alone.
     public var clock: @Sendable () -> Date
+    /// How much of the file connections read through a memory map. A query that checks tens of
+    /// thousands of candidate rows reads them from the OS page cache without a system call
+    /// each (2.5× faster counts), but every mapped page it touches counts in the process's
+    /// resident memory for as long as it runs: a crawler or a watcher that reads its whole
+    /// index once would show the index's size as its own. Those set 0.
+    public var memoryMapBytes: Int
 
     public init(
       readOnly: Bool = false, batchSize: Int = 500,
       defaultExpiration: TimeInterval = 30 * 24 * 3600, busyTimeout: TimeInterval = 10,
       contentTypes: ContentTypeRegistry? = nil, sweepsOnOpen: Bool = true,
-      clock: @escaping @Sendable () -> Date = { Date() }
+      clock: @escaping @Sendable () -> Date = { Date() }, memoryMapBytes: Int = 2_147_418_112
     ) {
       self.readOnly = readOnly
       self.batchSize = batchSize
@@ -35,6 +41,7 @@ extension SearchableIndex {
       self.contentTypes = contentTypes
       self.sweepsOnOpen = sweepsOnOpen
       self.clock = clock
+      self.memoryMapBytes = memoryMapBytes
     }
   }
 }
