@@ -50,9 +50,7 @@ extension SearchableIndex {
       try Row.fetchOne(
         db.cachedStatement(
           sql: """
-            SELECT item.name, item.st_dev, item.st_ino, item.st_size, item.st_mtime_ns,
-              item.st_ctime_ns, item.flags, extractor.name AS extractor_name,
-              extractor.version AS extractor_version
+            SELECT \(Self.fileEntryColumns)
             FROM item LEFT JOIN extractor ON extractor.id = item.extractor_id
             WHERE item.dir_id = (SELECT id FROM directory WHERE path = ?)
               AND item.name = ? AND item.uid IS NULL AND item.st_ino IS NOT NULL
