@@ -107,7 +107,7 @@ let package = Package(
       name: "LumenStoreTests", dependencies: ["LumenStore", "Lumen", "LumenTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "LumenExtractTests", dependencies: ["LumenExtract", "LumenTestSupport"],
+      name: "LumenExtractTests", dependencies: ["LumenExtract", "LumenStore", "LumenTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "LumenCrawlTests", dependencies: ["LumenCrawl", "LumenTestSupport"],

@@ -59,11 +59,26 @@ extension SearchableIndex {
   /// Types so general that every file conforms to them: not a useful bucket.
   static let genericTypes: Set<String> = [
     "public.item", "public.data", "public.content", "public.composite-content",
+    "public.audiovisual-content",
   ]
 
-  /// The broadest specific type of a tree (nearest first): `public.jpeg`'s tree
-  /// [public.jpeg, public.image, public.data, …] gives `public.image`.
+  /// The kinds a person sorts files into, most specific first: a type's bucket is the first of
+  /// these in its tree. Without this list the broadest specific type would win, and that is
+  /// often a container format rather than a kind (an OOXML file's `openxml`, a song's
+  /// `audiovisual-content`).
+  static let kinds: [String] = [
+    "public.directory", "public.image", "public.audio", "public.movie", "com.adobe.pdf",
+    "public.presentation", "public.spreadsheet", "org.idpf.epub-container",
+    "public.email-message", "public.html", "public.source-code", "public.font",
+    "public.composite-content", "public.text", "public.archive",
+  ]
+
+  /// The bucket of a type for `lumen status`: the first of `kinds` that its tree (nearest
+  /// first: `public.jpeg`'s tree is [public.jpeg, public.image, public.data, …]) holds, else
+  /// the broadest type of the tree that is not generic.
   static func topLevelType(identifier: String?, tree: [String]?) -> String {
+    let types = (identifier.map { [$0] } ?? []) + (tree ?? [])
+    if let kind = kinds.first(where: types.contains) { return kind }
     var best = identifier
     for type in tree ?? [] {
       if genericTypes.contains(type) { break }
