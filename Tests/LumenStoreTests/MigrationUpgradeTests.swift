@@ -6,9 +6,9 @@ import Testing
 
 @testable import LumenStore
 
-/// An index written before v4 (size and dimension indexes without the type id) is upgraded
-/// when it is opened for writing, keeps its items, and answers kind-and-size queries from the
-/// covering index.
+/// An index written before v4 (size and dimension indexes without the type id, a trigram
+/// table with positions) is upgraded when it is opened for writing, keeps its items, answers
+/// kind-and-size queries from the covering index and substrings from the rebuilt trigrams.
 @Suite struct MigrationUpgradeTests {
   static let images: [SearchableItem] = [
     fileItem(
@@ -47,7 +47,7 @@ import Testing
   }
 
   /// Turns a current index back into what v3 left on disk: the v1 definitions of the indexes
-  /// v4 replaced, and no record of v4.
+  /// and the trigram table v4 replaced, and no record of v4.
   static func downgradeToV3(_ path: String) throws {
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
@@ -59,7 +59,14 @@ import Testing
             """)
       }
       try db.execute(
-        sql: "DELETE FROM grdb_migrations WHERE identifier = 'v4-kind-in-size-indexes'")
+        sql: """
+          DROP TABLE item_trigram;
+          CREATE VIRTUAL TABLE item_trigram USING fts5(
+            terms, content='item_text', content_rowid='item_id',
+            tokenize='trigram case_sensitive 1');
+          INSERT INTO item_trigram(item_trigram) VALUES ('rebuild');
+          DELETE FROM grdb_migrations WHERE identifier = 'v4-covering-kind-and-lean-trigrams';
+          """)
     }
     try queue.close()
   }
@@ -88,7 +95,7 @@ import Testing
     let applied = try await index.pool.read { db in
       try StoreMigrations.migrator.appliedMigrations(db)
     }
-    #expect(applied.last == "v4-kind-in-size-indexes")
+    #expect(applied.last == "v4-covering-kind-and-lean-trigrams")
     for column in StoreMigrations.v4KindCoveredColumns {
       #expect(
         try await Self.indexedColumns(index, "item_by_\(column)") == [column, "type_id"],
@@ -102,5 +109,15 @@ import Testing
     #expect(try await index.count(expression) == 1)
     let (_, plan) = try await index.explain(expression, options: SearchOptions(limit: 100))
     #expect(plan.contains { $0.contains("item_by_pixelWidth") }, "\(plan)")
+
+    let trigramTable = try await index.pool.read { db in
+      try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'item_trigram'")
+    }
+    #expect(trigramTable?.contains("detail=none") == true, "\(trigramTable ?? "")")
+    #expect(try await identifiers(index, "fileName == '*ide.*'") == ["/p/wide.jpg", "/p/wide.mp4"])
+    #expect(try await identifiers(index, "fileName == '*ARROW*'c") == ["/p/narrow.jpg"])
+    let substring = try QueryParser(registry: index.registry).parse("fileName == '*ide.*'")
+    let (_, substringPlan) = try await index.explain(substring)
+    #expect(substringPlan.contains { $0.contains("item_trigram") }, "\(substringPlan)")
   }
 }
