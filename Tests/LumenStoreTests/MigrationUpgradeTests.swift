@@ -86,7 +86,9 @@ import Testing
     try Self.downgradeToV3(folder.location().path)
     let before = try DatabaseQueue(path: folder.location().path)
     let v3Columns = try await before.read { db in
-      try Row.fetchAll(db, sql: "PRAGMA index_info(item_by_pixelWidth)").map { $0["name"] as String }
+      try Row.fetchAll(db, sql: "PRAGMA index_info(item_by_pixelWidth)").map {
+        $0["name"] as String
+      }
     }
     try before.close()
     #expect(v3Columns == ["pixelWidth"])

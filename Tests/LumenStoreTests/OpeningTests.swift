@@ -19,7 +19,8 @@ import Testing
     }
     #expect(
       applied == [
-        "v1-items", "v2-drop-name-index", "v3-failed-extraction", "v4-covering-kind-and-lean-trigrams",
+        "v1-items", "v2-drop-name-index", "v3-failed-extraction",
+        "v4-covering-kind-and-lean-trigrams",
       ])
     #expect(try await identifiers(reopened, "kept") == ["a"])
     let journal = try await reopened.pool.read { db in

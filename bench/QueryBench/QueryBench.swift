@@ -148,7 +148,8 @@ struct QueryBench {
     print(
       "(count CPU: this process's CPU time per count, median; on a loaded machine the wall-clock"
         + " figures also hold other processes' turns)")
-    print(pad("query", 34) + pad("first 100", 26) + pad("count", 26) + pad("count CPU", 11) + "matches")
+    print(
+      pad("query", 34) + pad("first 100", 26) + pad("count", 26) + pad("count CPU", 11) + "matches")
     var worst: [(String, Double, Double, Double)] = []
     for (label, text) in queries {
       let query = try parser.parse(text)

@@ -97,7 +97,8 @@ struct QueryCompiler {
       // order changes nothing else; the operands were compiled in their own order above, so
       // the choice of the full-text driver is unchanged too.
       let cheap = operands.map(isColumnComparison)
-      let ordered = zip(parts, cheap).filter { $0.1 }.map(\.0)
+      let ordered =
+        zip(parts, cheap).filter { $0.1 }.map(\.0)
         + zip(parts, cheap).filter { !$0.1 }.map(\.0)
       return Self.balanced(ordered, "AND")
     case .or:

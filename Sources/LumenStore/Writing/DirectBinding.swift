@@ -33,7 +33,8 @@ extension Statement {
         }
       case .blob(let data):
         data.withUnsafeBytes { bytes in
-          _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, CInt(bytes.count), sqliteTransient)
+          _ = sqlite3_bind_blob(
+            handle, index, bytes.baseAddress, CInt(bytes.count), sqliteTransient)
         }
       }
       index += 1
