@@ -40,9 +40,12 @@ extension ItemWriter {
   func recordExtraction(path: String, stamp: FileStamp, failure: (ExtractorStamp, String)?)
     throws
   {
-    try db.cachedStatement(sql: "DELETE FROM failed_extraction WHERE path = ?")
-      .execute(arguments: [path])
+    if try hasFailureRecords() {
+      try db.cachedStatement(sql: "DELETE FROM failed_extraction WHERE path = ?")
+        .execute(arguments: [path])
+    }
     guard let (extractor, reason) = failure else { return }
+    failureRecordsExist = true
     try db.cachedStatement(
       sql: """
         INSERT INTO failed_extraction(path, st_dev, st_ino, st_size, st_mtime_ns, st_ctime_ns,
@@ -54,6 +57,16 @@ extension ItemWriter {
       stamp.modificationNanos, stamp.changeNanos, extractor.name, extractor.version, reason,
       context.now.timeIntervalSinceReferenceDate,
     ])
+  }
+
+  /// Whether `failed_extraction` has any row, read once per transaction: almost always it has
+  /// none, and a crawl then skips a DELETE per file.
+  private func hasFailureRecords() throws -> Bool {
+    if let known = failureRecordsExist { return known }
+    let exists =
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM failed_extraction)") ?? true
+    failureRecordsExist = exists
+    return exists
   }
 
   /// Forgets the failures of `folder` (a `folderKey`) and of everything below it.

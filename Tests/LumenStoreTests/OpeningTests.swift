@@ -17,7 +17,11 @@ import Testing
     let applied = try await reopened.pool.read { db in
       try StoreMigrations.migrator.appliedMigrations(db)
     }
-    #expect(applied == ["v1-items", "v2-drop-name-index", "v3-failed-extraction"])
+    #expect(
+      applied == [
+        "v1-items", "v2-drop-name-index", "v3-failed-extraction",
+        "v4-covering-kind-and-lean-trigrams",
+      ])
     #expect(try await identifiers(reopened, "kept") == ["a"])
     let journal = try await reopened.pool.read { db in
       try String.fetchOne(db, sql: "PRAGMA journal_mode")

@@ -35,6 +35,9 @@ extension String {
   /// folded pattern, so the item is flagged and such comparisons also check flagged items.
   var isNFC: Bool {
     if utf8.allSatisfy({ $0 < 0x80 }) { return true }
+    // Below U+0300 (Latin-1, Latin Extended, IPA, spacing modifiers) every scalar has
+    // NFC_Quick_Check = Yes, so such text is NFC without normalizing it: "Zürich", "résumé".
+    if unicodeScalars.allSatisfy({ $0.value < 0x300 }) { return true }
     return precomposedStringWithCanonicalMapping.utf8.elementsEqual(utf8)
   }
 }

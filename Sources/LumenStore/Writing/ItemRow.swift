@@ -21,17 +21,20 @@ struct ItemRow {
       cells.removeAll { $0.slot == slot }
     }
     mask.insert(slot)
-    cells.append((slot, value))
+    // Kept in column order (a few dozen cells at most), so that binding needs no sort.
+    var position = cells.endIndex
+    while position > 0 && cells[position - 1].slot > slot { position -= 1 }
+    cells.insert((slot, value), at: position)
   }
 
   /// The values in column order, matching `insertSQL`.
   func appendValues(to arguments: inout [DatabaseValue]) {
-    for cell in cells.sorted(by: { $0.slot < $1.slot }) { arguments.append(cell.value) }
+    for cell in cells { arguments.append(cell.value) }
   }
 
   /// `OR ROLLBACK`: see `ItemWriter.insert(_:)`.
   func insertSQL(rows: Int) -> String {
-    let names = cells.map(\.slot).sorted().map { "\"\(columns.names[$0])\"" }
+    let names = cells.map { "\"\(columns.names[$0.slot])\"" }
     let tuple = "(" + String(repeating: "?,", count: names.count).dropLast() + ")"
     return "INSERT OR ROLLBACK INTO item(\(names.joined(separator: ","))) VALUES "
       + Array(repeating: tuple, count: rows).joined(separator: ",")

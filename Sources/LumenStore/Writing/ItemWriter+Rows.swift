@@ -70,14 +70,31 @@ extension ItemWriter {
     var resolved: [(AttributeKey, [AttributeValue])] = []
     resolved.reserveCapacity(attributes.values.count)
     for (name, list) in attributes.values {
-      guard let key = try resolve(name, in: attributes) else { continue }
+      let key: AttributeKey
+      let storage: AttributeStorage
+      let slot: Int?
+      if let plan = builtInPlans[name] {
+        (key, storage, slot) = plan
+      } else {
+        guard let resolvedKey = try resolve(name, in: attributes) else { continue }
+        key = resolvedKey
+        storage = layout.storage(for: key)
+        if case .column(let column) = storage {
+          slot = layout.itemColumns.slots[column]
+        } else {
+          slot = nil
+        }
+        // A built-in's row and storage depend on its name only (custom keys are checked
+        // against the item's declaration each time, in `resolve`).
+        if !key.isCustom { builtInPlans[name] = (key, storage, slot) }
+      }
       resolved.append((key, list))
       if key.valueType == .text, !list.allSatisfy({ $0.text?.isNFC ?? true }) {
         flags.insert(.hasUnnormalizedText)
       }
-      switch layout.storage(for: key) {
-      case .column(let column):
-        row.set(layout.itemColumns.slots[column]!, list.first?.storedValue)
+      switch storage {
+      case .column:
+        row.set(slot!, list.first?.storedValue)
       case .path:
         guard let split = splitPath else { break }
         if let directory = split.directory {
@@ -141,13 +158,12 @@ extension ItemWriter {
       if groups[prepared.row.mask] == nil { order.append(prepared.row.mask) }
       groups[prepared.row.mask, default: []].append(index)
     }
+    var arguments: [DatabaseValue] = []
     for mask in order {
       let members = groups[mask]!
-      let width = rows[members[0]].row.count
       var start = 0
       for size in Self.sliceSizes(members.count) {
-        var arguments: [DatabaseValue] = []
-        arguments.reserveCapacity(width * size)
+        arguments.removeAll(keepingCapacity: true)
         for index in members[start..<start + size] { rows[index].row.appendValues(to: &arguments) }
         let shape = RowShape(table: 0, columns: mask, rows: size)
         try run(shape, arguments) { rows[members[0]].row.insertSQL(rows: size) }
@@ -157,19 +173,20 @@ extension ItemWriter {
 
     var values: [DatabaseValue] = []
     var texts: [DatabaseValue] = []
+    texts.reserveCapacity(rows.count * 4)
     for prepared in rows {
       for value in prepared.values {
-        values += [
-          prepared.id.databaseValue, value.attributeID.databaseValue,
-          value.ordinal.databaseValue, value.value,
-        ]
+        values.append(prepared.id.databaseValue)
+        values.append(value.attributeID.databaseValue)
+        values.append(value.ordinal.databaseValue)
+        values.append(value.value)
       }
       let documents = prepared.documents
       if prepared.textContent != nil || documents.words != nil || documents.terms != nil {
-        texts += [
-          prepared.id.databaseValue, prepared.textContent.databaseValue,
-          documents.words.databaseValue, documents.terms.databaseValue,
-        ]
+        texts.append(prepared.id.databaseValue)
+        texts.append(prepared.textContent.databaseValue)
+        texts.append(documents.words.databaseValue)
+        texts.append(documents.terms.databaseValue)
         if documents.words != nil || documents.terms != nil {
           fullTextInsertions.insert(prepared.id)
         }
@@ -206,14 +223,16 @@ extension ItemWriter {
     var start = 0
     for size in Self.sliceSizes(flat.count / width) {
       let end = start + size * width
-      try run(RowShape(table: table, columns: ColumnMask(), rows: size), Array(flat[start..<end])) {
+      try run(RowShape(table: table, columns: ColumnMask(), rows: size), flat[start..<end]) {
         sql(Array(repeating: tuple, count: size).joined(separator: ","))
       }
       start = end
     }
   }
 
-  private func run(_ shape: RowShape, _ arguments: [DatabaseValue], sql: () -> String) throws {
+  private func run(
+    _ shape: RowShape, _ arguments: some Collection<DatabaseValue>, sql: () -> String
+  ) throws {
     let statement: Statement
     if let cached = insertStatements[shape] {
       statement = cached
@@ -221,7 +240,7 @@ extension ItemWriter {
       statement = try db.cachedStatement(sql: sql())
       insertStatements[shape] = statement
     }
-    statement.setUncheckedArguments(StatementArguments(arguments))
+    statement.bindDirectly(arguments)
     try statement.execute()
   }
 }

@@ -19,8 +19,12 @@ final class ItemWriter {
   var recentTypes: [ExactText?: [(tree: [String]?, id: Int64)]] = [:]
   var attributeIDs: [String: Int64] = [:]
   var extractorIDs: [ExtractorStamp: Int64] = [:]
+  /// Registry row, storage and `item` column slot of the built-in attributes met so far.
+  var builtInPlans: [String: (key: AttributeKey, storage: AttributeStorage, slot: Int?)] = [:]
   /// Prepared multi-row INSERTs by (set of columns, number of rows).
   var insertStatements: [RowShape: Statement] = [:]
+  /// Whether `failed_extraction` has rows (nil until read; see `recordExtraction`).
+  var failureRecordsExist: Bool?
   /// The next free row id, once read.
   var nextFreeRowID: Int64?
   let folds = SearchDocuments.FoldCache()
