@@ -44,6 +44,9 @@ struct IndexCommand: AsyncParsableCommand {
   var paths: [String] = []
 
   func run() async throws {
+    // The crawl threads, the writer and the workers' readers each get a malloc arena of their
+    // own by default, and each keeps what its thread freed: two arenas cut the peak RSS.
+    ProcessMemory.limitArenas()
     let config: Config
     do {
       config = try Config.load()
