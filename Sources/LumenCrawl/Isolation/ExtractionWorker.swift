@@ -32,13 +32,13 @@ public enum ExtractionWorker {
       report.baselineAddressSpace = baseline
       report.addressSpaceLimit = limit
       if !hello.unconfined { WorkerConfinement.apply(into: &report) }
-      try FrameCodec.writeAll(FrameCodec.encode(WorkerMessage.ready(report)), to: output)
+      try FrameCodec.writeAll(FrameCodec.frame(WorkerMessage.ready(report).wire()), to: output)
 
       let service = ExtractionService(rules: RuleSet(rules: hello.rules))
       let faults = WorkerFaults()
       var trimmedAt = Self.heapEnd()
       while let frame = try FrameCodec.readFrame(from: input) {
-        let job = try FrameCodec.decode(ExtractionJob.self, from: frame[...])
+        let job = try ExtractionJob(wire: frame[...])
         var sendFailure: (any Error)?
         var extractorsRun = 0
         let result = service.extract(job) { rule, identity in
@@ -50,8 +50,8 @@ public enum ExtractionWorker {
           if extractorsRun > 0 {
             do {
               try FrameCodec.writeAll(
-                FrameCodec.encode(
-                  WorkerMessage.begin(identity, timeoutSeconds: rule.limits.timeoutSeconds)),
+                FrameCodec.frame(
+                  WorkerMessage.begin(identity, timeoutSeconds: rule.limits.timeoutSeconds).wire()),
                 to: output)
             } catch {
               sendFailure = error
@@ -67,7 +67,7 @@ public enum ExtractionWorker {
         var sent = result
         sent.rule = nil
         sent.candidates = []
-        try FrameCodec.writeAll(FrameCodec.encode(WorkerMessage.result(sent)), to: output)
+        try FrameCodec.writeAll(FrameCodec.frame(WorkerMessage.result(sent).wire()), to: output)
         // Give back what a large file made malloc keep, so the next file starts near the
         // baseline the memory cap is measured against. Only after the heap grew: a trim after
         // every small file cost more than many extractions (it walks the whole heap and hands
