@@ -358,6 +358,32 @@ struct IndexingPipelineTests {
   }
 }
 
+extension IndexingPipelineTests {
+  /// A killed crawl can commit a folder's files before the folder's own item (the crawl
+  /// threads' chunks reach the writer in any order). The crawl that resumes it must compare
+  /// those files, not take the folder for new and read everything below it again.
+  @Test func aResumedCrawlComparesTheFilesOfAFolderWhoseItemWasNotCommitted() async throws {
+    let tree = TemporaryTree("orphans")
+    for folder in 0..<3 {
+      for file in 0..<10 { tree.file("f\(folder)/file\(file).txt", "\(folder)-\(file)") }
+    }
+    let harness = try CrawlHarness(tree)
+    _ = try await harness.crawl(extraction: CountingExtraction())
+    // What the kill leaves: f1's files without f1, and a crawl that did not complete.
+    try await harness.index.deleteSearchableItems(withIdentifiers: [tree.path("f1")])
+    #expect(try await !harness.indexedPaths().contains("f1"))
+    #expect(try await harness.index.children(ofDirectory: tree.path("f1")).count == 10)
+    let interrupted = CrawlState(started: 1, complete: false, items: 21, folders: 2)
+    try await harness.index.indexFiles([], clientState: interrupted.encoded())
+
+    let second = CountingExtraction()
+    let resumed = try await harness.crawl(extraction: second)
+    #expect(resumed.resumedInterruptedCrawl)
+    #expect(second.count == 0, "read again: \(second.calls.withLock { $0 })")
+    #expect(try await harness.indexedPaths().contains("f1"))
+  }
+}
+
 /// Lets an extraction callback reach the pipeline it runs in.
 final class PipelineBox: @unchecked Sendable {
   var pipeline: IndexingPipeline?

@@ -61,7 +61,8 @@ import Testing
   }
 
   @Test func noMatchingRuleGivesNothing() {
-    let result = Self.service.extract(ExtractionJob(path: "/bin/sh", mimeType: "application/x-executable"))
+    let result = Self.service.extract(
+      ExtractionJob(path: "/bin/sh", mimeType: "application/x-executable"))
     #expect(result.outcome == nil)
     #expect(result.candidates.isEmpty)
     #expect(result.failures.isEmpty)
@@ -101,6 +102,18 @@ import Testing
     }
     #expect(result.outcome?.attributes.first(.flashOn) != nil)
     #expect(music.outcome?.attributes[.codecs] == [.text("aac")])
+    // Built-in attributes travel by name; custom ones (schema.org's dotted keys) with their
+    // whole registry row, and both come back equal.
+    let page = Self.service.extract(
+      ExtractionJob(path: Self.corpus("html/edsu-example-nested.html"), mimeType: "text/html"))
+    let custom = try #require(page.outcome?.attributes.orderedKeys.first { $0.isCustom })
+    let json = try #require(String(data: try JSONEncoder().encode(page), encoding: .utf8))
+    #expect(try JSONDecoder().decode(ExtractionResult.self, from: Data(json.utf8)) == page)
+    #expect(json.contains("\"name\":\"title\""))
+    #expect(json.contains(custom.name))
+    #expect(
+      json.components(separatedBy: "\"isCustom\"").count - 1
+        == page.outcome?.attributes.orderedKeys.filter(\.isCustom).count)
     let job = ExtractionJob(path: "/a/b.jpg", mimeType: "image/jpeg", contentType: nil)
     #expect(try JSONDecoder().decode(ExtractionJob.self, from: JSONEncoder().encode(job)) == job)
   }

@@ -149,6 +149,33 @@ import Testing
     #expect(outcome.attributes.number(.pageCount) == 117)
   }
 
+  /// `MaxPages=` stops the text after that many pages, from the first, in page order; the page
+  /// count and metadata still cover the whole document.
+  @Test func textStopsAtMaxPages() throws {
+    let file = "documents/GeoTopo-komprimiert.pdf"
+    let whole = try #require(try Self.extract(file).attributes.text(.textContent))
+    var previous = 0
+    for pages in [1, 3, 20] {
+      let outcome = try Self.extract(file, limits: ExtractionLimits(maxPages: pages))
+      let text = try #require(outcome.attributes.text(.textContent))
+      #expect(whole.hasPrefix(text), "\(pages) pages")
+      #expect(text.utf8.count > previous, "\(pages) pages")
+      #expect(text.utf8.count < whole.utf8.count, "\(pages) pages")
+      #expect(outcome.attributes.number(.pageCount) == 117)
+      #expect(outcome.attributes.text(.title) == "Geometrie und Topologie")
+      #expect(outcome.problems == [])
+      previous = text.utf8.count
+    }
+    // More pages than the document has: all of it.
+    let all = try Self.extract(
+      "documents/pdflatex-4-pages.pdf", limits: ExtractionLimits(maxPages: 4))
+    let unlimited = try Self.extract("documents/pdflatex-4-pages.pdf")
+    #expect(all.attributes.text(.textContent) == unlimited.attributes.text(.textContent))
+    let three = try Self.extract(
+      "documents/pdflatex-4-pages.pdf", limits: ExtractionLimits(maxPages: 3))
+    #expect(three.attributes.text(.textContent) != unlimited.attributes.text(.textContent))
+  }
+
   @Test func noTextBudgetMeansNoPoppler() throws {
     let outcome = try Self.extract(
       "documents/pdflatex-4-pages.pdf", limits: ExtractionLimits(maxTextBytes: 0))

@@ -45,6 +45,9 @@ import Testing
     #expect(rule.contentType == "public.image")
     #expect(rule.limits.maxBytes == 256 << 20)
     #expect(rule.limits.timeoutSeconds == 2)
+    #expect(rule.limits.maxPages == nil)
+    let pdf = try #require(try Self.shipped().rules(forMIME: "application/pdf").first)
+    #expect(pdf.limits.maxPages == 20)
   }
 
   @Test func everyKeyIsRead() throws {
@@ -58,6 +61,7 @@ import Testing
       Priority=-3
       MaxBytes=2KiB
       MaxTextBytes=3M
+      MaxPages=7
       Timeout=0.5s
 
       [Music]
@@ -72,9 +76,12 @@ import Testing
     #expect(!photo.matches("image/svg+xml"))
     #expect(photo.priority == -3)
     #expect(
-      photo.limits == ExtractionLimits(maxBytes: 2048, maxTextBytes: 3 << 20, timeoutSeconds: 0.5))
+      photo.limits
+        == ExtractionLimits(maxBytes: 2048, maxTextBytes: 3 << 20, maxPages: 7, timeoutSeconds: 0.5)
+    )
     #expect(photo.source == RuleSource(path: "x/05-test.rule", fileName: "05-test.rule", line: 2))
-    #expect(rules[1].source.line == 12)
+    #expect(rules[1].source.line == 13)
+    #expect(rules[1].limits.maxPages == nil)
     #expect(rules[1].limits == ExtractionLimits())
   }
 
@@ -86,6 +93,8 @@ import Testing
     ("[R]\nExtractor=photo\nMimeTypes=image/*\nMaxBytes=lots\n", 4, "MaxBytes must be"),
     ("[R]\nExtractor=photo\nMimeTypes=image/*\nMaxTextBytes=-1\n", 4, "MaxTextBytes must be"),
     ("[R]\nExtractor=photo\nMimeTypes=image/*\nTimeout=0\n", 4, "Timeout must be"),
+    ("[R]\nExtractor=pdf\nMimeTypes=application/pdf\nMaxPages=0\n", 4, "MaxPages must be"),
+    ("[R]\nExtractor=pdf\nMimeTypes=application/pdf\nMaxPages=2.5\n", 4, "MaxPages must be"),
     ("[R]\nExtractor=photo\nMimeTypes=image/*\nPriority=high\n", 4, "Priority must be"),
     ("[R]\nExtractor=photo\nMimeTypes=image/*\nContentType=jpeg\n", 4, "type identifier"),
     ("Extractor=photo\n", 1, "key outside of a group"),

@@ -36,6 +36,7 @@ struct RulesCommand: AsyncParsableCommand {
         if let type = rule.contentType { object.append(("contentType", .string(type))) }
         object.append(("priority", .number(Double(rule.priority))))
         object.append(("maxBytes", .number(Double(rule.limits.maxBytes))))
+        if let pages = rule.limits.maxPages { object.append(("maxPages", .number(Double(pages)))) }
         object.append(("timeout", .number(rule.limits.timeoutSeconds)))
         out.write(JSONValue.object(object).line() + "\n")
       } else {

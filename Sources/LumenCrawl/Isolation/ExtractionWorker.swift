@@ -12,6 +12,9 @@ import LumenExtract
 /// Defence in depth beyond the indexer's own deadline: the worker arms `alarm()` a little past
 /// each rule's `Timeout=`, so that a hung worker whose indexer was killed does not linger.
 public enum ExtractionWorker {
+  /// Free heap above which the worker hands memory back to the kernel after a file.
+  static let trimThreshold: UInt = 4 << 20
+
   /// Runs until standard input ends; returns the exit status.
   public static func run() -> Int32 {
     // Frames go to a private copy of standard output; standard output itself is pointed at
@@ -29,38 +32,65 @@ public enum ExtractionWorker {
       report.baselineAddressSpace = baseline
       report.addressSpaceLimit = limit
       if !hello.unconfined { WorkerConfinement.apply(into: &report) }
-      try FrameCodec.writeAll(FrameCodec.encode(WorkerMessage.ready(report)), to: output)
+      try FrameCodec.writeAll(FrameCodec.frame(WorkerMessage.ready(report).wire()), to: output)
 
       let service = ExtractionService(rules: RuleSet(rules: hello.rules))
       let faults = WorkerFaults()
+      var trimmedAt = Self.heapEnd()
       while let frame = try FrameCodec.readFrame(from: input) {
-        let job = try FrameCodec.decode(ExtractionJob.self, from: frame[...])
+        let job = try ExtractionJob(wire: frame[...])
         var sendFailure: (any Error)?
+        var extractorsRun = 0
         let result = service.extract(job) { rule, identity in
           WorkerConfinement.setSoftAddressSpace(baseline + rule.limits.maxMemoryBytes)
           alarm(UInt32(rule.limits.timeoutSeconds.rounded(.up)) + 2)
-          do {
-            try FrameCodec.writeAll(
-              FrameCodec.encode(
-                WorkerMessage.begin(identity, timeoutSeconds: rule.limits.timeoutSeconds)),
-              to: output)
-          } catch {
-            sendFailure = error
+          // The indexer armed the first matching rule's deadline and blames its extractor
+          // when it sent the job: only a fallback needs announcing. One frame (and one wake-up
+          // of the indexer) per file instead of two.
+          if extractorsRun > 0 {
+            do {
+              try FrameCodec.writeAll(
+                FrameCodec.frame(
+                  WorkerMessage.begin(identity, timeoutSeconds: rule.limits.timeoutSeconds).wire()),
+                to: output)
+            } catch {
+              sendFailure = error
+            }
           }
+          extractorsRun += 1
           faults.strike(path: job.path)
         }
         alarm(0)
         if let sendFailure { throw sendFailure }
-        try FrameCodec.writeAll(FrameCodec.encode(WorkerMessage.result(result)), to: output)
-        // Give back what a large file made malloc keep, so the next file starts from the
-        // baseline the memory cap is measured against.
-        lumen_release_free_memory()
+        // The indexer keeps the outcome, the extractor and the failures (`FileExtraction`);
+        // the rule and the candidates (every MIME pattern of every matching rule) it has itself.
+        var sent = result
+        sent.rule = nil
+        sent.candidates = []
+        try FrameCodec.writeAll(FrameCodec.frame(WorkerMessage.result(sent).wire()), to: output)
+        // Give back what a large file made malloc keep, so the next file starts near the
+        // baseline the memory cap is measured against. Only after the heap grew: a trim after
+        // every small file cost more than many extractions (it walks the whole heap and hands
+        // back pages that the next file faults in again). The worker allocates on one thread,
+        // so its heap is the main arena, whose end is the program break.
+        let heapEnd = Self.heapEnd()
+        if heapEnd > trimmedAt + Self.trimThreshold {
+          lumen_release_free_memory()
+          trimmedAt = Self.heapEnd()
+        } else {
+          trimmedAt = min(trimmedAt, heapEnd)
+        }
       }
       return 0
     } catch {
       ExtractionWorker.complain("\(error)")
       return 70
     }
+  }
+
+  /// The end of the main malloc arena (the program break); no system call.
+  private static func heapEnd() -> UInt {
+    UInt(bitPattern: sbrk(0))
   }
 
   /// A line on standard error, which the indexer keeps as the reason if this worker dies.

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 
 /// The wire format between the indexer and its extraction workers: each message is a 4-byte
-/// little-endian length followed by that many bytes of JSON. Length-prefixed rather than
+/// little-endian length followed by that many bytes of payload (JSON for the worker's hello,
+/// the binary form of `WorkerWire` for jobs and what workers send back). Length-prefixed rather than
 /// line-based so that a path or a title may hold any byte, and bounded so that a worker gone
 /// wrong cannot make the indexer allocate gigabytes.
 enum FrameCodec {
@@ -11,7 +12,11 @@ enum FrameCodec {
   static let maximumPayload = 256 << 20
 
   static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-    let payload = try JSONEncoder().encode(value)
+    frame(Array(try JSONEncoder().encode(value)))
+  }
+
+  /// A frame around a payload already encoded (the binary per-file frames, `WorkerWire`).
+  static func frame(_ payload: [UInt8]) -> [UInt8] {
     var frame = [UInt8]()
     frame.reserveCapacity(4 + payload.count)
     withUnsafeBytes(of: UInt32(payload.count).littleEndian) { frame.append(contentsOf: $0) }

@@ -1,6 +1,7 @@
 import CSandbox
 import Foundation
 import Glibc
+import LumenExtract
 
 /// One extraction worker as the indexer sees it: a child process with three pipes (jobs in,
 /// frames out, standard error kept as a short tail for the failure reason). Used by one crawl
@@ -104,9 +105,14 @@ final class WorkerProcess: @unchecked Sendable {
     return WorkerProcess(pid: pid, input: jobsWrite, output: framesRead, errors: errorsRead)
   }
 
-  /// Sends one frame. Blocking: a job is small and the worker reads it at once.
+  /// Sends one frame of JSON (the hello). Blocking: it is small and the worker reads it at once.
   func send<T: Encodable>(_ value: T) throws {
     try FrameCodec.writeAll(try FrameCodec.encode(value), to: input)
+  }
+
+  /// Sends one job, in its binary form (`WorkerWire`).
+  func send(_ job: ExtractionJob) throws {
+    try FrameCodec.writeAll(FrameCodec.frame(job.wire()), to: input)
   }
 
   enum Event {
@@ -171,7 +177,7 @@ final class WorkerProcess: @unchecked Sendable {
     guard pending.count >= 4 + length else { return nil }
     defer { pending.removeFirst(4 + length) }
     do {
-      return .message(try FrameCodec.decode(WorkerMessage.self, from: pending[4..<(4 + length)]))
+      return .message(try WorkerMessage(wire: pending[4..<(4 + length)]))
     } catch {
       return .garbled("sent a frame that does not decode: \(error)")
     }

@@ -99,6 +99,11 @@ public final class IndexingPipeline: Sendable {
     let context = makeContext(
       started: started, looksForMoves: previous != nil, retrying: retrying)
     context.recordsState = folders == nil
+    // An interrupted crawl may have committed a folder's files but not the folder's own item
+    // (the crawl threads send their records in chunks, in no particular order): a folder
+    // missing from the index may then have items below it, which must be compared, not read
+    // again.
+    context.newFoldersAreEmpty = previous?.complete != false
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
       ProgressReporter.Snapshot(

@@ -19,6 +19,13 @@ final class PipelineContext: Sendable {
   let currentFolder = Mutex("")
   /// Folders this crawl added and has not read yet: nothing is indexed below them.
   let newFolders = Mutex<Set<String>>([])
+  /// Whether a folder without an item has nothing indexed below it, so that `newFolders` may
+  /// skip asking the index: false when resuming an interrupted crawl.
+  var newFoldersAreEmpty: Bool {
+    get { foldersWithoutItemsAreEmpty.load(ordering: .relaxed) }
+    set { foldersWithoutItemsAreEmpty.store(newValue, ordering: .relaxed) }
+  }
+  private let foldersWithoutItemsAreEmpty = Atomic<Bool>(true)
   let state: Mutex<CrawlState>
   /// A never-crawled index holds nothing that could have moved: skip the lookups.
   let looksForMoves: Bool

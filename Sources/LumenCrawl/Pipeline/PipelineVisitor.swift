@@ -184,7 +184,7 @@ final class PipelineVisitor: DirectoryVisitor {
     records.append(record)
     if stored == nil {
       context.counters.added.add(1, ordering: .relaxed)
-      if entry.status.kind == .directory {
+      if entry.status.kind == .directory && context.newFoldersAreEmpty {
         context.newFolders.withLock { _ = $0.insert(entry.path) }
       }
     } else {

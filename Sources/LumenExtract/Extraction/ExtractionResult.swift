@@ -39,10 +39,44 @@ extension ExtractionResult: Codable {
     case attributes, problems, rule, extractor, contentType, candidates, failures, elapsedSeconds
   }
 
-  /// One attribute on the wire: its registry row (so custom keys survive) and its values.
+  /// One attribute on the wire: a built-in attribute by its name, a custom one by its whole
+  /// registry row (so custom keys survive), and its values. Built-ins go by name because the
+  /// row is ten fields of JSON that every result would otherwise carry for every attribute.
   private struct Attribute: Codable {
     let key: AttributeKey
     let values: [AttributeValue]
+
+    private enum CodingKeys: String, CodingKey { case name, key, values }
+
+    init(key: AttributeKey, values: [AttributeValue]) {
+      self.key = key
+      self.values = values
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      if !key.isCustom, AttributeRegistry.builtIn.key(named: key.name) == key {
+        try container.encode(key.name, forKey: .name)
+      } else {
+        try container.encode(key, forKey: .key)
+      }
+      try container.encode(values, forKey: .values)
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      if let key = try container.decodeIfPresent(AttributeKey.self, forKey: .key) {
+        self.key = key
+      } else {
+        let name = try container.decode(String.self, forKey: .name)
+        guard let key = AttributeRegistry.builtIn.key(named: name) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .name, in: container, debugDescription: "no built-in attribute '\(name)'")
+        }
+        self.key = key
+      }
+      values = try container.decode([AttributeValue].self, forKey: .values)
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -36,13 +36,18 @@ public struct ExtractionRequest: Sendable, Codable {
   public var fileSystemPath: [UInt8] { FaithfulPath.encode(path) }
 }
 
-/// Limits from the rule that chose the extractor (`MaxBytes=`, `MaxTextBytes=`, `Timeout=`,
-/// `MaxMemory=`).
+/// Limits from the rule that chose the extractor (`MaxBytes=`, `MaxTextBytes=`, `MaxPages=`,
+/// `Timeout=`, `MaxMemory=`).
 public struct ExtractionLimits: Sendable, Equatable, Codable {
   /// At most this many bytes of the file (or of one archive entry) are read.
   public var maxBytes: Int
   /// `textContent` is cut at this many UTF-8 bytes, on a character boundary.
   public var maxTextBytes: Int
+  /// Text is read from at most this many pages (nil: every page, up to `maxTextBytes`). Laying
+  /// out a page's text costs milliseconds whatever its length, so for long documents a byte
+  /// budget alone bounds the index but not the time; only extractors that lay out pages (PDF)
+  /// count them.
+  public var maxPages: Int?
   /// Wall-clock budget in seconds; enforced by the pipeline (a worker past it is killed).
   public var timeoutSeconds: Double
   /// Address space the extractor may add to its worker process (RLIMIT_AS above what the
@@ -50,11 +55,12 @@ public struct ExtractionLimits: Sendable, Equatable, Codable {
   public var maxMemoryBytes: Int
 
   public init(
-    maxBytes: Int = 64 << 20, maxTextBytes: Int = 1 << 20, timeoutSeconds: Double = 5,
-    maxMemoryBytes: Int = 512 << 20
+    maxBytes: Int = 64 << 20, maxTextBytes: Int = 1 << 20, maxPages: Int? = nil,
+    timeoutSeconds: Double = 5, maxMemoryBytes: Int = 512 << 20
   ) {
     self.maxBytes = maxBytes
     self.maxTextBytes = maxTextBytes
+    self.maxPages = maxPages
     self.timeoutSeconds = timeoutSeconds
     self.maxMemoryBytes = maxMemoryBytes
   }

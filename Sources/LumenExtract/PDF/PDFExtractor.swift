@@ -81,8 +81,11 @@ public struct PDFExtractor: Extractor {
     }
   }
 
-  /// Page text, page by page, until the text budget is spent or half the time budget is gone
-  /// (the pipeline kills a worker at the full budget; stopping early keeps what was read).
+  /// Page text, page by page, until the text budget or the rule's `MaxPages=` is spent or half
+  /// the time budget is gone (the pipeline kills a worker at the full budget; stopping early
+  /// keeps what was read). Pages are the real cost: poppler lays out each page in a few
+  /// milliseconds whatever its length, so a long book spends seconds before a byte budget
+  /// would stop it.
   private static func text(
     _ request: ExtractionRequest, started: ContinuousClock.Instant,
     into outcome: inout ExtractionOutcome
@@ -94,7 +97,8 @@ public struct PDFExtractor: Extractor {
     var budget = TextBudget(limit: request.limits.maxTextBytes)
     let deadline = started + .milliseconds(Int64(request.limits.timeoutSeconds * 500))
     let pageCount = poppler.pageCount
-    for page in 0..<pageCount where !budget.isFull {
+    let pagesRead = min(pageCount, request.limits.maxPages ?? pageCount)
+    for page in 0..<pagesRead where !budget.isFull {
       if ContinuousClock.now > deadline {
         outcome.problems.append("text: stopped after \(page) of \(pageCount) pages (time limit)")
         break

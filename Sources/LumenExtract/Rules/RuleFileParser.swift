@@ -7,7 +7,7 @@ import LumenModel
 struct RuleFileParser {
   static let knownKeys: Set<String> = [
     "Extractor", "MimeTypes", "BlockMimeTypes", "ContentType", "Priority", "MaxBytes",
-    "MaxTextBytes", "Timeout", "MaxMemory",
+    "MaxTextBytes", "MaxPages", "Timeout", "MaxMemory",
   ]
 
   let path: String
@@ -53,6 +53,14 @@ struct RuleFileParser {
     }
     if let text = group.value("MaxTextBytes") {
       limits.maxTextBytes = try byteCount(text, key: "MaxTextBytes", line: line("MaxTextBytes"))
+    }
+    if let text = group.value("MaxPages") {
+      guard let value = Int(text.trimmingSpaces), value > 0 else {
+        throw RuleError(
+          path: path, line: line("MaxPages"),
+          message: "MaxPages must be a positive number of pages, not '\(text)'")
+      }
+      limits.maxPages = value
     }
     if let text = group.value("Timeout") {
       limits.timeoutSeconds = try seconds(text, line: line("Timeout"))
