@@ -360,8 +360,8 @@ struct IndexingPipelineTests {
 
   /// What a kill at any moment would leave: never files under a folder whose own item is not
   /// committed (the next crawl would take the folder for new and read them all again). Checked
-  /// from the crawl threads at every file read, on a first crawl committing every record alone,
-  /// with two threads whose chunks reach the writer in either order.
+  /// from the crawl threads at every eighth file read, on a first crawl committing small
+  /// batches, with two threads whose chunks reach the writer in either order.
   @Test func aFolderIsCommittedNoLaterThanAnythingBelowIt() async throws {
     let tree = TemporaryTree("order")
     var folders = [""]
@@ -376,26 +376,29 @@ struct IndexingPipelineTests {
     let index = harness.index
     let paths = folders.map { tree.path($0) }
     let findings = OrderFindings()
-    let checking = CountingExtraction { _ in
-      let orphans = try? Blocking.run {
-        var orphans: [String] = []
-        for folder in paths {
-          // Below it first, then the folder itself: a folder committed in between is no
-          // finding, one still missing after its files were seen is.
-          guard try await !index.children(ofDirectory: folder).isEmpty else { continue }
-          let parent = (folder as NSString).deletingLastPathComponent
-          let name = (folder as NSString).lastPathComponent
-          if try await !index.children(ofDirectory: parent).contains(where: { $0.name == name }) {
-            orphans.append(folder)
+    let checking = CountingExtraction { number in
+      guard number % 8 == 0 else { return }
+      // Waited for here, on the crawl thread, so that the crawl goes on from what was seen;
+      // not through `Blocking`, whose one thread the other tests' crawls share.
+      findings.record(
+        OrderFindings.wait {
+          var orphans: [String] = []
+          for folder in paths {
+            // Below it first, then the folder itself: a folder committed in between is no
+            // finding, one still missing after its files were seen is.
+            guard try await !index.children(ofDirectory: folder).isEmpty else { continue }
+            let parent = (folder as NSString).deletingLastPathComponent
+            let name = (folder as NSString).lastPathComponent
+            if try await !index.children(ofDirectory: parent).contains(where: { $0.name == name }) {
+              orphans.append(folder)
+            }
           }
-        }
-        return orphans
-      }
-      findings.record(orphans)
+          return orphans
+        })
     }
-    let summary = try await harness.crawl(extraction: checking, batchSize: 1, threads: 2)
+    let summary = try await harness.crawl(extraction: checking, batchSize: 8, threads: 2)
     #expect(summary.added == folders.count + 6 * 6 * 8)
-    #expect(findings.checks == 6 * 6 * 8)
+    #expect(findings.checks == 6 * 6)
     #expect(findings.orphans.isEmpty, "files committed before their folder: \(findings.orphans)")
   }
 }
@@ -417,5 +420,18 @@ final class OrderFindings: Sendable {
   }
 
   var checks: Int { state.withLock { $0.checks } }
+
+  /// The answer of `body`, waited for on the calling (crawl) thread; nil on error.
+  static func wait(_ body: @escaping @Sendable () async throws -> [String]) -> [String]? {
+    let done = DispatchSemaphore(value: 0)
+    let answer = Mutex<[String]?>(nil)
+    Task {
+      let result = try? await body()
+      answer.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    return answer.withLock { $0 }
+  }
   var orphans: Set<String> { state.withLock { $0.orphans } }
 }
