@@ -124,15 +124,22 @@ final class WatchHarness: @unchecked Sendable {
   }
 
   /// Polls `condition` every 20 ms until it holds; records an issue and throws on timeout.
+  ///
+  /// The timeout is counted in polls, not read off the clock: in a whole `swift test` run on
+  /// two cores, synchronous tests (the CLI tests wait for `lumen` processes) can hold both
+  /// threads of the cooperative pool for longer than any timeout, and then neither the watcher
+  /// nor this loop runs. Every watcher test then failed at once, its clock run out while it
+  /// never got a turn. Counting polls gives the watcher `timeout` worth of turns.
   static func eventually(
     _ what: String, timeout: Duration = .seconds(20),
     sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool
   ) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    let interval = Duration.milliseconds(20)
+    for _ in 0..<Int(timeout / interval) {
       if try await condition() { return }
-      try await Task.sleep(for: .milliseconds(20))
+      try await Task.sleep(for: interval)
     }
+    if try await condition() { return }
     Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
     throw TimedOut()
   }
