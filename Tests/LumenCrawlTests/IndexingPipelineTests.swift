@@ -3,6 +3,7 @@ import Glibc
 import LumenExtract
 import LumenModel
 import LumenStore
+import Synchronization
 import Testing
 
 @testable import LumenCrawl
@@ -356,6 +357,50 @@ struct IndexingPipelineTests {
     #expect(try await harness.indexedPaths().count == total)
     #expect(CrawlState.decode(try await harness.index.fetchLastClientState())?.complete == true)
   }
+
+  /// What a kill at any moment would leave: never files under a folder whose own item is not
+  /// committed (the next crawl would take the folder for new and read them all again). Checked
+  /// from the crawl threads at every eighth file read, on a first crawl committing small
+  /// batches, with two threads whose chunks reach the writer in either order.
+  @Test func aFolderIsCommittedNoLaterThanAnythingBelowIt() async throws {
+    let tree = TemporaryTree("order")
+    var folders = [""]
+    for top in 0..<6 {
+      folders.append("t\(top)")
+      for sub in 0..<6 {
+        folders.append("t\(top)/s\(sub)")
+        for file in 0..<8 { tree.file("t\(top)/s\(sub)/file\(file).txt", "\(top)\(sub)\(file)") }
+      }
+    }
+    let harness = try CrawlHarness(tree)
+    let index = harness.index
+    let paths = folders.map { tree.path($0) }
+    let findings = OrderFindings()
+    let checking = CountingExtraction { number in
+      guard number % 8 == 0 else { return }
+      // Waited for here, on the crawl thread, so that the crawl goes on from what was seen;
+      // not through `Blocking`, whose one thread the other tests' crawls share.
+      findings.record(
+        OrderFindings.wait {
+          var orphans: [String] = []
+          for folder in paths {
+            // Below it first, then the folder itself: a folder committed in between is no
+            // finding, one still missing after its files were seen is.
+            guard try await !index.children(ofDirectory: folder).isEmpty else { continue }
+            let parent = (folder as NSString).deletingLastPathComponent
+            let name = (folder as NSString).lastPathComponent
+            if try await !index.children(ofDirectory: parent).contains(where: { $0.name == name }) {
+              orphans.append(folder)
+            }
+          }
+          return orphans
+        })
+    }
+    let summary = try await harness.crawl(extraction: checking, batchSize: 8, threads: 2)
+    #expect(summary.added == folders.count + 6 * 6 * 8)
+    #expect(findings.checks == 6 * 6)
+    #expect(findings.orphans.isEmpty, "files committed before their folder: \(findings.orphans)")
+  }
 }
 
 extension IndexingPipelineTests {
@@ -387,4 +432,32 @@ extension IndexingPipelineTests {
 /// Lets an extraction callback reach the pipeline it runs in.
 final class PipelineBox: @unchecked Sendable {
   var pipeline: IndexingPipeline?
+}
+
+/// What the order check saw, from the crawl threads.
+final class OrderFindings: Sendable {
+  private let state = Mutex<(checks: Int, orphans: Set<String>)>((0, []))
+
+  func record(_ orphans: [String]?) {
+    state.withLock {
+      $0.checks += 1
+      $0.orphans.formUnion(orphans ?? ["(the index could not be read)"])
+    }
+  }
+
+  var checks: Int { state.withLock { $0.checks } }
+
+  /// The answer of `body`, waited for on the calling (crawl) thread; nil on error.
+  static func wait(_ body: @escaping @Sendable () async throws -> [String]) -> [String]? {
+    let done = DispatchSemaphore(value: 0)
+    let answer = Mutex<[String]?>(nil)
+    Task {
+      let result = try? await body()
+      answer.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    return answer.withLock { $0 }
+  }
+  var orphans: Set<String> { state.withLock { $0.orphans } }
 }

@@ -31,4 +31,30 @@ import Testing
     }
     #expect(try await index.count(try parser.parse("authors == \"knu*\"")) == 1)
   }
+
+  /// bench/fuzz, query (2026-11-21): the same NUL, in the first run of a pattern anchored at
+  /// the start of the value (`* == "a == …\0…café"cd`): the anchored trigram lookup took the
+  /// run whole. The run up to the NUL is still the value's start, and is what is looked up.
+  @Test func aNulInsideTheStartOfAnAnchoredPatternIsSearchedNotAnError() async throws {
+    let folder = try TemporaryFolder()
+    let index = try makeIndex(folder)
+    try await index.indexSearchableItems([
+      item("title", [(.title, .text("abc\u{0}def"))]),
+      item("body", [(.textContent, .text("start\u{0}of the body"))]),
+      item("other", [(.title, .text("abcdef"))]),
+    ])
+    let parser = QueryParser()
+    for (query, expected) in [
+      // The fuzzer's query, with its bytes that are not UTF-8 read as U+FFFD.
+      ("* == \"a == \u{FFFD}\u{FFFD}\u{0E}\u{0}\u{0}\u{0}\u{FFFD}\u{FFFD}café\"cd", 0),
+      ("* == \"abc\u{0}def\"", 1), ("* == \"abc\u{0}def\"cd", 1), ("* == \"abc\u{0}d*\"", 1),
+      ("* == \"ab\u{0}def\"", 0), ("kMDItemTextContent == \"start\u{0}of*\"", 1),
+      ("kMDItemTextContent == \"st\u{0}of*\"c", 0), ("* == \"start\u{0}of the body\"", 1),
+    ] {
+      await #expect(throws: Never.self, "\(String(reflecting: query))") {
+        let found = try await index.count(try parser.parse(query))
+        #expect(found == expected, "\(String(reflecting: query))")
+      }
+    }
+  }
 }

@@ -19,6 +19,14 @@ final class PipelineVisitor: DirectoryVisitor {
   /// to it. Nil outside a listing (the folder a walk starts at, a single path the watcher
   /// reconciles): then by whole path.
   private var openFolder: Int32?
+  /// Whether `pending` holds the item of a folder this crawl added. Such a chunk goes to the
+  /// writer before the visit returns, that is before the walk lists the folder, so that a
+  /// folder's item is committed no later than anything below it (the channel and the writer
+  /// keep order). Otherwise another crawl thread could get the folder's files committed while
+  /// its item still waited here: a kill in between left files under a folder the index did not
+  /// hold, which the next crawl took for new and read again, committed files and all (and, had
+  /// the folder been deleted meanwhile, the files would have stayed in the index for good).
+  private var holdsNewFolder = false
 
   static let chunkSize = 128
 
@@ -33,6 +41,7 @@ final class PipelineVisitor: DirectoryVisitor {
     guard !pending.isEmpty else { return }
     context.records.send(pending)
     pending = []
+    holdsNewFolder = false
     pending.reserveCapacity(Self.chunkSize)
   }
 
@@ -75,6 +84,7 @@ final class PipelineVisitor: DirectoryVisitor {
         knownSubfolders.append(entry.path)
       }
     }
+    if holdsNewFolder { flush() }
     openFolder = nil
     context.storedListings.fetchAhead(knownSubfolders)
     for failure in listing.failures {
@@ -186,6 +196,7 @@ final class PipelineVisitor: DirectoryVisitor {
       context.counters.added.add(1, ordering: .relaxed)
       if entry.status.kind == .directory && context.newFoldersAreEmpty {
         context.newFolders.withLock { _ = $0.insert(entry.path) }
+        holdsNewFolder = true
       }
     } else {
       context.counters.updated.add(1, ordering: .relaxed)

@@ -61,12 +61,14 @@ enum FullTextPieces {
 
   /// The trigram MATCH for a pattern anchored at the start of the value (no leading `*`, no
   /// `w`): its first literal run, which also lies within the indexed head of a body
-  /// (`SearchDocuments.bodyHead`) when it is no longer than that. Nil otherwise.
+  /// (`SearchDocuments.bodyHead`) when it is no longer than that. Nil otherwise. The run is
+  /// cut at its first NUL, as in `trigram`: what comes before it is still the value's start.
   static func anchoredTrigram(_ pattern: TextPattern, modifiers: TextModifiers) -> String? {
     guard modifiers.isDisjoint(with: [.wordBased, .tokenized]),
-      case .literal(let first) = pattern.segments.first
+      case .literal(let run) = pattern.segments.first
     else { return nil }
-    let folded = SearchDocuments.fold(first)
+    let first = run.prefix { $0 != "\u{0}" }
+    let folded = SearchDocuments.fold(String(first))
     let length = folded.unicodeScalars.count
     guard length >= 3, length <= SearchDocuments.bodyHead else { return nil }
     return distinct(spread(trigrams(of: folded))).map(quoted).joined(separator: " AND ")
