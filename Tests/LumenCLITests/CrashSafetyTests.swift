@@ -28,11 +28,9 @@ struct CrashSafetyTests {
     try writeConfig(lumen, batchSize: 40)
     let expected = TestTree.entries(under: root)
 
-    // A clean crawl, to compare with and to time the kills.
+    // A clean crawl, to compare with.
     let cleanPath = lumen.home.appendingPathComponent("clean.sqlite").path
-    let started = Date()
     let clean = try await lumen.run(["index", "--db", cleanPath, "--json", root])
-    let cleanSeconds = Date().timeIntervalSince(started)
     #expect(clean.status == 0, "\(clean.stderr)")
     #expect(try IndexFile(path: cleanPath).files() == expected)
 
@@ -49,15 +47,24 @@ struct CrashSafetyTests {
       // Two kills, the second during the crawl that resumes the first, then a full run.
       var committed: [String: Bool] = [:]
       for _ in 0..<2 {
-        // A moment within the time the run should take: the whole clean crawl's for a fresh
-        // index, the share of it that is left for a resumed one (drawn over the whole crawl,
-        // most second kills came after the resumed run had finished).
-        let left = 1 - Double(committed.count) / Double(expected.count)
-        let latest = max(0.1, cleanSeconds * 1.1 * left)
+        // The kill moment is set by the run's progress rather than by the clock (a clean
+        // crawl timed on a loaded machine says little about the next one): once the run has
+        // committed a random share of what is left, plus 0–30 ms, so that it lands anywhere
+        // from before the first commit to the middle of a later batch.
+        let base = committed.count
+        let target = base + Int.random(in: 0..<max(1, expected.count - base), using: &random)
+        let extra = UInt32.random(in: 0...30_000, using: &random)
         let child = try LumenChild(lumen, ["index", "--db", database, "--json", root])
-        let delay = Double.random(in: 0.05...latest, using: &random)
-        // Slept on a thread of its own: a task's sleep can overrun by seconds on a busy machine.
-        try await OffThePool.run { usleep(UInt32(delay * 1_000_000)) }
+        let pid = child.process.processIdentifier
+        let delay = try await OffThePool.run { () -> Double in
+          let started = Date()
+          while Self.isRunning(pid) && Date().timeIntervalSince(started) < 120 {
+            if target == 0 || IndexFile(path: database).itemCount() ?? 0 >= target { break }
+            usleep(2_000)
+          }
+          usleep(extra)
+          return Date().timeIntervalSince(started)
+        }
         let landed = child.process.isRunning
         if landed {
           child.killHard()
@@ -85,6 +92,15 @@ struct CrashSafetyTests {
       #expect(try IndexFile(path: database).integrity() == "ok")
     }
     #expect(kills >= 10, "ten kills landed during a crawl (\(kills) in \(round) rounds)")
+  }
+
+  /// Whether `pid` runs (not gone, not a zombie), asked of /proc: `Process` cannot be shared
+  /// with the thread that watches it.
+  static func isRunning(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    return !stat[stat.index(after: close)...].hasPrefix(" Z")
   }
 
   enum Damage: String, CaseIterable, Sendable {

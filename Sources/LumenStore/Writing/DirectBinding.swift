@@ -23,8 +23,12 @@ extension Statement {
         var text = text
         text.withUTF8 { bytes in
           bytes.withMemoryRebound(to: CChar.self) { chars in
-            if let start = chars.baseAddress, !chars.isEmpty {
-              _ = sqlite3_bind_text(handle, index, start, CInt(chars.count), sqliteTransient)
+            // Up to the first NUL, as GRDB binds every other string (a query's values
+            // included: it passes them as C strings). Stored whole, "abc\0def" would never
+            // equal the "abc" a query for it compares with.
+            let length = chars.firstIndex(of: 0) ?? chars.count
+            if let start = chars.baseAddress, length > 0 {
+              _ = sqlite3_bind_text(handle, index, start, CInt(length), sqliteTransient)
             } else {
               // A NULL pointer would bind NULL: the empty text needs a real one.
               _ = sqlite3_bind_text(handle, index, "", 0, sqliteTransient)

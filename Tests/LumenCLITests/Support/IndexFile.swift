@@ -12,6 +12,17 @@ struct IndexFile {
     return try DatabaseQueue(path: path, configuration: configuration)
   }
 
+  /// How many items the last committed batch left; nil while there is no index yet.
+  func itemCount() -> Int? {
+    var configuration = Configuration()
+    configuration.readonly = true
+    guard FileManager.default.fileExists(atPath: path),
+      let queue = try? DatabaseQueue(path: path, configuration: configuration)
+    else { return nil }
+    defer { try? queue.close() }
+    return try? queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }
+  }
+
   /// `PRAGMA integrity_check`: "ok", or SQLite's list of problems.
   func integrity() throws -> String {
     let queue = try queue()
