@@ -194,6 +194,44 @@ struct WorkerPoolTests {
     }
   }
 
+  /// When no worker can be started for a file (here: the program removed after the pool
+  /// began), the file is left for the next crawl, not stamped as needing no extractor.
+  @Test func aFileNoWorkerCouldStartForIsReadByTheNextCrawl() throws {
+    let tree = TemporaryTree("pool-unstarted")
+    let photo = try Array(
+      Data(contentsOf: URL(fileURLWithPath: WorkerSupport.corpus + "/images/DSCN0010.jpg")))
+    tree.write("lumen-fault-crash.jpg", photo)
+    tree.write("fine.jpg", photo)
+    let program = tree.path("bin/lumen")
+    try FileManager.default.createDirectory(
+      atPath: tree.path("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: WorkerSupport.lumen, toPath: program)
+    var environment = ProcessInfo.processInfo.environment
+    environment["LUMEN_WORKER_FAULTS"] = Self.faults
+    let pool = try WorkerPoolExtraction(
+      service: WorkerSupport.service(),
+      options: .init(executable: program, workers: 1, environment: environment))
+    defer { pool.shutdown() }
+    func request(_ name: String) -> ExtractionRequest {
+      ExtractionRequest(
+        path: tree.path(name), mimeType: "image/jpeg", contentType: "public.jpeg",
+        limits: ExtractionLimits())
+    }
+    // The only worker dies on this file; the next file needs a new one, which cannot start.
+    #expect(pool.extract(request("lumen-fault-crash.jpg"))?.failure != nil)
+    try FileManager.default.removeItem(atPath: program)
+    let unread = try #require(pool.extract(request("fine.jpg")))
+    #expect(unread.failure == nil, "not the file's fault: nothing is recorded against it")
+    #expect(unread.attributes.number(.pixelWidth) == nil)
+    #expect(!pool.isCurrent(unread.extractor), "the next crawl reads it")
+    #expect(pool.statistics.snapshot.unstarted == 1)
+    // With the program back, a worker starts and reads it.
+    try FileManager.default.copyItem(atPath: WorkerSupport.lumen, toPath: program)
+    let read = try #require(pool.extract(request("fine.jpg")))
+    #expect(read.attributes.number(.pixelWidth) == 640)
+    #expect(pool.isCurrent(read.extractor))
+  }
+
   /// A worker killed from outside (a service manager's SIGTERM) is not its file's fault: the
   /// file is tried again on a fresh worker, and is recorded only if that one dies too.
   @Test func aWorkerKilledFromOutsideIsNotBlamed() async throws {

@@ -93,7 +93,16 @@ public final class WorkerPoolExtraction: FileExtracting {
     attempts: for _ in 0..<2 {
       slots.wait()
       defer { slots.signal() }
-      guard let worker = checkout() else { return nil }
+      guard let worker = checkout() else {
+        // No worker could start (a machine too busy to start one within the deadline, no
+        // processes left). The item gets its file-system attributes now and a stamp that no
+        // extractor version matches, so that the next crawl reads it again; nil would have
+        // meant "no extractor applies", and the file would never have been read.
+        statistics.unstarted.add(1, ordering: .relaxed)
+        return FileExtraction(
+          attributes: AttributeSet(), problems: ["no extraction worker could start"],
+          extractor: ExtractorStamp(name: first.extractor, version: Self.notRunVersion))
+      }
       statistics.jobs.add(1, ordering: .relaxed)
       switch run(job, on: worker, rules: rules, first: first) {
       case .success(let result):
@@ -112,6 +121,10 @@ public final class WorkerPoolExtraction: FileExtracting {
       extractor: ExtractorStamp(name: extractor.name, version: extractor.version),
       failure: lost.reason)
   }
+
+  /// The version in the stamp of a file no worker could read: extractors count from 1, so
+  /// `isCurrent` is false for it and the next crawl reads the file.
+  static let notRunVersion = 0
 
   /// Ends every idle worker (they exit when their input closes). Call after the crawl.
   public func shutdown() {

@@ -18,6 +18,9 @@ public final class WorkerPoolStatistics: Sendable {
   /// Workers killed from outside (SIGTERM, SIGINT, SIGHUP, a stray SIGKILL); their file was
   /// tried once more on a fresh worker rather than blamed.
   public let killedFromOutside = Atomic<Int>(0)
+  /// Files left unread because no worker could be started for them; the next crawl reads
+  /// them.
+  public let unstarted = Atomic<Int>(0)
 
   public init() {}
 
@@ -29,6 +32,7 @@ public final class WorkerPoolStatistics: Sendable {
     public var outOfMemory: Int
     public var garbled: Int
     public var killedFromOutside: Int
+    public var unstarted: Int
 
     /// Workers lost to a file: each one a crash the indexer survived.
     public var contained: Int { crashed + timedOut + outOfMemory + garbled }
@@ -39,6 +43,7 @@ public final class WorkerPoolStatistics: Sendable {
       started: started.load(ordering: .relaxed), jobs: jobs.load(ordering: .relaxed),
       crashed: crashed.load(ordering: .relaxed), timedOut: timedOut.load(ordering: .relaxed),
       outOfMemory: outOfMemory.load(ordering: .relaxed), garbled: garbled.load(ordering: .relaxed),
-      killedFromOutside: killedFromOutside.load(ordering: .relaxed))
+      killedFromOutside: killedFromOutside.load(ordering: .relaxed),
+      unstarted: unstarted.load(ordering: .relaxed))
   }
 }
