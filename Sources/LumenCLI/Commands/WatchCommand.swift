@@ -98,6 +98,10 @@ struct WatchCommand: AsyncParsableCommand {
           defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
           contentTypes: rules.contentTypes, memoryMapBytes: 0))
       searchable = opened.index
+      // The cache the watcher keeps after its first crawl, from the start: measured on
+      // bench/extract's home, 16 MiB costs a crawl no CPU time against 64 MiB, and the first
+      // start on an empty index peaked at 154 MB with the larger one (bench/watch.md).
+      try await searchable.limitWriterCache(kibibytes: FolderWatcher.Options().writerCacheKiB)
       if let moved = opened.movedAside {
         logger.warning(
           "\(location.path) was unusable (\(moved.reason)); moved it to \(moved.path) and indexing into a new index"
