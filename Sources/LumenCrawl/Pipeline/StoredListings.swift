@@ -2,14 +2,14 @@ import LumenStore
 import Synchronization
 
 /// The index's record of folders the walk is about to read, fetched ahead: when a folder is
-/// visited, the stored listings of its subfolders are read in one round trip to the index, and
-/// whichever crawl thread visits a subfolder later takes its listing from here.
+/// visited, the stored listings of its subfolders are read together, and whichever crawl thread
+/// visits a subfolder later takes its listing from here.
 ///
-/// Why: the listings are read on the crawl thread itself, through a `ListingReader` (a
-/// read-only connection) per thread that reads at the same time: through the index's async API
-/// each call started a task and crossed to the reader queue and back, four thread switches
-/// that cost more than the read itself. Fetched together, a folder's subfolders also share
-/// one read transaction's setup.
+/// Why on the crawl thread itself, through a `ListingReader` (a read-only connection) per
+/// thread reading at the same time: through the index's async API each read started a task and
+/// crossed to the reader queue and back, four thread switches that cost more than the read
+/// (bench/crawl-README.md: a nothing-changed re-run of 200,000 files went from 1.5–1.6 s to
+/// 0.6–0.7 s); reading through the shared pool synchronously from two threads contended in it.
 ///
 /// A listing fetched ahead may be older than a move the crawl makes before its folder is
 /// visited; that only costs a deletion that the writer's final check drops (it re-reads the
