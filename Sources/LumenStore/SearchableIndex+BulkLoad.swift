@@ -58,7 +58,10 @@ extension SearchableIndex {
   /// On a writable open: creates the indexes a dead loader left deferred, unless a live one
   /// holds the lock.
   static func restoreDeferredIndexes(_ pool: DatabasePool, path: String) throws {
-    guard try !pool.read({ db in try DeferredIndexes.recorded(db) }).isEmpty else { return }
+    let recorded = try pool.read { db in
+      try db.tableExists("meta") ? try DeferredIndexes.recorded(db) : []
+    }
+    guard !recorded.isEmpty else { return }
     guard let lock = try BulkLoadLock.take(databasePath: path) else { return }
     try withExtendedLifetime(lock) {
       _ = try pool.write { db in try DeferredIndexes.restore(db) }

@@ -88,8 +88,9 @@ public final class SearchableIndex: Sendable {
       pool = try DatabasePool(path: location.path, configuration: configuration)
       let migrator = StoreMigrations.migrator
       if !options.readOnly {
-        try migrator.migrate(pool)
+        // Before the migrations: a later one may rebuild an index a dead loader dropped.
         try Self.restoreDeferredIndexes(pool, path: location.path)
+        try migrator.migrate(pool)
       }
       let loaded = try pool.read { db -> (StorageLayout, [AttributeKey]) in
         guard try db.tableExists("item") else {
