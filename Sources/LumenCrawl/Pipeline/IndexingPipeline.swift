@@ -99,7 +99,8 @@ public final class IndexingPipeline: Sendable {
       options.retryFailedExtractions
       ? Set(try await index.failedExtractions().map(\.path)) : []
     let context = makeContext(
-      started: started, looksForMoves: previous != nil, retrying: retrying)
+      started: started, looksForMoves: previous != nil, retrying: retrying,
+      resuming: previous.map { !$0.complete } ?? false)
     context.recordsState = folders == nil
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
@@ -165,7 +166,7 @@ public final class IndexingPipeline: Sendable {
 
   /// What the crawl threads and the writer share, for a crawl starting now.
   func makeContext(
-    started: Date, looksForMoves: Bool, retrying: Set<String> = []
+    started: Date, looksForMoves: Bool, retrying: Set<String> = [], resuming: Bool = false
   ) -> PipelineContext {
     PipelineContext(
       index: index, scope: scope,
@@ -174,6 +175,7 @@ public final class IndexingPipeline: Sendable {
       state: CrawlState(
         started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
       looksForMoves: looksForMoves, retrying: retrying,
-      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
+      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400),
+      newFoldersAreEmpty: !resuming)
   }
 }

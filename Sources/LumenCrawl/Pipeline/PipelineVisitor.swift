@@ -52,7 +52,8 @@ final class PipelineVisitor: DirectoryVisitor {
     context.state.withLock { $0.folders += 1 }
     var stored: [String: FileEntry] = [:]
     // A folder this crawl added has nothing indexed below it: no need to ask.
-    let isNew = context.newFolders.withLock { $0.remove(folder) != nil }
+    let added = context.newFolders.withLock { $0.remove(folder) != nil }
+    let isNew = added && context.newFoldersAreEmpty
     if !isNew {
       do {
         let children = try context.storedListings.children(of: folder)
