@@ -15,9 +15,12 @@ import GRDB
 public final class ListingReader: @unchecked Sendable {
   private let queue: DatabaseQueue
 
-  init(path: String, memoryMapBytes: Int) throws {
+  init(path: String, memoryMapBytes: Int, busyTimeout: TimeInterval) throws {
     var configuration = Configuration()
     configuration.readonly = true
+    // As the index's own connections: a read may meet a lock for a moment (the writer's
+    // checkpoint, another process recovering the log) and must wait rather than fail.
+    configuration.busyMode = .timeout(busyTimeout)
     configuration.label = "lumen-listings"
     configuration.prepareDatabase { db in
       // A listing is one range read of `item_by_path`: a small cache, the memory map for the rest.
@@ -41,7 +44,9 @@ extension SearchableIndex {
   /// A reader of folder listings with a connection of its own (see `ListingReader`).
   public func makeListingReader() throws -> ListingReader {
     do {
-      return try ListingReader(path: location.path, memoryMapBytes: options.memoryMapBytes)
+      return try ListingReader(
+        path: location.path, memoryMapBytes: options.memoryMapBytes,
+        busyTimeout: options.busyTimeout)
     } catch {
       throw Self.translated(error, path: location.path)
     }
