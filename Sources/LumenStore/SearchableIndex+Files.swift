@@ -49,7 +49,7 @@ extension SearchableIndex {
     return try await read { db, _ in try Self.children(db, folder: folder) }
   }
 
-  private static func children(_ db: Database, folder: String) throws -> [FileEntry] {
+  static func children(_ db: Database, folder: String) throws -> [FileEntry] {
     try Row.fetchAll(
       db.cachedStatement(
         sql: """

@@ -28,6 +28,9 @@ public final class SearchableIndex: Sendable {
   let state: Mutex<State>
   /// Write transactions committed by this instance (observed through SQLite's commit hook).
   let commits = Mutex(0)
+  /// Held while this instance bulk loads (`beginBulkLoad`): says to other writers that the
+  /// deferred indexes are not a dead loader's.
+  let bulkLoad = Mutex<BulkLoadLock?>(nil)
 
   struct State: Sendable {
     var registry: AttributeRegistry
@@ -84,7 +87,11 @@ public final class SearchableIndex: Sendable {
       }
       pool = try DatabasePool(path: location.path, configuration: configuration)
       let migrator = StoreMigrations.migrator
-      if !options.readOnly { try migrator.migrate(pool) }
+      if !options.readOnly {
+        // Before the migrations: a later one may rebuild an index a dead loader dropped.
+        try Self.restoreDeferredIndexes(pool, path: location.path)
+        try migrator.migrate(pool)
+      }
       let loaded = try pool.read { db -> (StorageLayout, [AttributeKey]) in
         guard try db.tableExists("item") else {
           throw SearchableIndexError.cannotOpen(

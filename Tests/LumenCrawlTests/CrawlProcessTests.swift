@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LumenExtract
 import LumenModel
+import LumenQuery
 import LumenStore
 import LumenTestSupport
 import Testing
@@ -139,7 +140,20 @@ struct CrawlProcessTests {
     while child.isRunning { try await Task.sleep(for: .milliseconds(20)) }
     #expect(child.terminationReason == .uncaughtSignal)
 
+    // The first crawl bulk loads: killed, it leaves its attribute indexes deferred. A reader
+    // creates nothing and still answers (by scanning); the next writable open creates them.
+    let reader = try SearchableIndex(
+      location: IndexLocation(path: database),
+      options: .init(readOnly: true, contentTypes: CrawlHarness.contentTypes))
+    #expect(try await reader.deferredIndexes().contains("item_by_fileSize"))
+    let sizedQuery = try QueryParser(registry: reader.registry).parse("fileSize >= 3")
+    let sizedWhileDeferred = try await reader.count(sizedQuery)
+    #expect(sizedWhileDeferred > 0)
+    #expect(try await reader.deferredIndexes().contains("item_by_fileSize"))
+
     let harness = try CrawlHarness(tree, database: database)
+    #expect(try await harness.index.deferredIndexes().isEmpty)
+    #expect(try await harness.index.count(sizedQuery) == sizedWhileDeferred)
     let state = try #require(CrawlState.decode(try await harness.index.fetchLastClientState()))
     #expect(!state.complete)
     let indexed = try await harness.indexedPaths()
@@ -153,6 +167,7 @@ struct CrawlProcessTests {
     #expect(resumed.resumedInterruptedCrawl)
     #expect(extraction.count == 20 * 30 - committedFiles, "committed files are not read again")
     #expect(try await harness.indexedPaths().count == total)
+    #expect(try await harness.index.deferredIndexes().isEmpty)
   }
 
   static func manyFiles(folders: Int, files: Int) -> TemporaryTree {

@@ -28,6 +28,8 @@ struct ResetCommand: AsyncParsableCommand {
     let files = [
       location.path, location.path + "-wal", location.path + "-shm",
       LastCrawlRecord.path(forDatabase: location.path),
+      // A first crawl's bulk-load lock (LumenStore's BulkLoadLock): an empty file it leaves.
+      location.path + ".bulk-load.lock",
     ]
     guard files.contains(where: { FileManager.default.fileExists(atPath: $0) }) else {
       print("no index at \(location.path)")

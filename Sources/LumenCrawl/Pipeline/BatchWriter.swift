@@ -102,6 +102,12 @@ final class BatchWriter: Sendable {
     try await context.index.indexFiles([], clientState: state)
   }
 
+  /// Creates the indexes a bulk load deferred, in one pass each (after the last batch, and
+  /// after `finish`, so that the deletions did not have to maintain them either).
+  func finishBulkLoad() async throws {
+    try await context.index.endBulkLoad()
+  }
+
   /// The folder's own item and every item below it, for the summary. Deleted folders are rare
   /// and a folder listing is one index range read.
   private func countFiles(under folder: String) async throws -> Int {

@@ -21,6 +21,8 @@ import Synchronization
 ///    hold as unchanged.
 /// 4. Deletions wait for the end of the walk, so that a file moved into a folder walked later
 ///    is found as a move rather than deleted and re-added. A stopped crawl leaves them to the next.
+/// 5. A crawl that fills the index (see `bulkLoads(previous:folders:)`) writes without the
+///    secondary attribute indexes and creates them at the end (`SearchableIndex.beginBulkLoad`).
 public final class IndexingPipeline: Sendable {
   public struct Options: Sendable {
     /// Items per transaction.
@@ -97,13 +99,9 @@ public final class IndexingPipeline: Sendable {
       options.retryFailedExtractions
       ? Set(try await index.failedExtractions().map(\.path)) : []
     let context = makeContext(
-      started: started, looksForMoves: previous != nil, retrying: retrying)
+      started: started, looksForMoves: previous != nil, retrying: retrying,
+      resuming: previous.map { !$0.complete } ?? false)
     context.recordsState = folders == nil
-    // An interrupted crawl may have committed a folder's files but not the folder's own item
-    // (the crawl threads send their records in chunks, in no particular order): a folder
-    // missing from the index may then have items below it, which must be compared, not read
-    // again.
-    context.newFoldersAreEmpty = previous?.complete != false
     let statistics = walker.statistics
     options.progress?.start { [clock = options.clock] in
       ProgressReporter.Snapshot(
@@ -120,6 +118,9 @@ public final class IndexingPipeline: Sendable {
       }
     }
 
+    let bulkLoading =
+      Self.bulkLoads(previous: previous, folders: folders)
+      ? try await index.beginBulkLoad() : false
     let writer = BatchWriter(context: context, walker: walker, statistics: statistics)
     let writing = writer.start()
     await walker.walk(startingAt: folders) { _ in
@@ -128,12 +129,21 @@ public final class IndexingPipeline: Sendable {
       return ListingAnnouncer(visitor, willList: willList)
     }
     context.records.close()
-    try await writing.value
-
-    let interrupted = stopRequested.load(ordering: .acquiring)
-    if !interrupted {
-      try await writer.finish()
+    let interrupted: Bool
+    do {
+      try await writing.value
+      interrupted = stopRequested.load(ordering: .acquiring)
+      if !interrupted {
+        try await writer.finish()
+      }
+    } catch {
+      // What was committed stays; its indexes are created now if the disk allows, else by
+      // the next writable open.
+      if bulkLoading { try? await writer.finishBulkLoad() }
+      throw error
     }
+    // Also after a stop: queries should not scan until the next crawl.
+    if bulkLoading { try await writer.finishBulkLoad() }
     var summary = CrawlSummary()
     context.counters.fill(&summary)
     summary.folders = statistics.folders.load(ordering: .relaxed)
@@ -144,9 +154,19 @@ public final class IndexingPipeline: Sendable {
     return summary
   }
 
+  /// Whether a crawl bulk loads: when it crawls every root and no crawl of this index has
+  /// completed yet (the first, or the resumption of an interrupted first). Such a crawl adds
+  /// nearly everything it finds, so dropping the secondary indexes and sorting them once at
+  /// the end costs far less than inserting each key at random (bench/crawl). A later crawl
+  /// changes a small part of what the index holds, and rebuilding whole indexes for it would
+  /// cost more than its inserts; a rescan of some folders (the watcher's) is small too.
+  static func bulkLoads(previous: CrawlState?, folders: [String]?) -> Bool {
+    folders == nil && !(previous?.complete ?? false)
+  }
+
   /// What the crawl threads and the writer share, for a crawl starting now.
   func makeContext(
-    started: Date, looksForMoves: Bool, retrying: Set<String> = []
+    started: Date, looksForMoves: Bool, retrying: Set<String> = [], resuming: Bool = false
   ) -> PipelineContext {
     PipelineContext(
       index: index, scope: scope,
@@ -155,6 +175,7 @@ public final class IndexingPipeline: Sendable {
       state: CrawlState(
         started: Int64(started.timeIntervalSince1970), complete: false, items: 0, folders: 0),
       looksForMoves: looksForMoves, retrying: retrying,
-      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400))
+      expiration: started.addingTimeInterval(Double(options.expirationDays) * 86_400),
+      newFoldersAreEmpty: !resuming)
   }
 }

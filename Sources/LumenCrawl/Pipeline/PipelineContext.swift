@@ -19,13 +19,11 @@ final class PipelineContext: Sendable {
   let currentFolder = Mutex("")
   /// Folders this crawl added and has not read yet: nothing is indexed below them.
   let newFolders = Mutex<Set<String>>([])
-  /// Whether a folder without an item has nothing indexed below it, so that `newFolders` may
-  /// skip asking the index: false when resuming an interrupted crawl.
-  var newFoldersAreEmpty: Bool {
-    get { foldersWithoutItemsAreEmpty.load(ordering: .relaxed) }
-    set { foldersWithoutItemsAreEmpty.store(newValue, ordering: .relaxed) }
-  }
-  private let foldersWithoutItemsAreEmpty = Atomic<Bool>(true)
+  /// Whether a folder missing from the index has nothing indexed below it, so that the walk
+  /// need not ask for its listing. Not when resuming an interrupted crawl: a batch of a folder's
+  /// files may have been committed before the batch holding the folder itself (two walk
+  /// threads fill the batches), and taking the folder for new would read them all again.
+  let newFoldersAreEmpty: Bool
   let state: Mutex<CrawlState>
   /// A never-crawled index holds nothing that could have moved: skip the lookups.
   let looksForMoves: Bool
@@ -45,8 +43,10 @@ final class PipelineContext: Sendable {
   init(
     index: SearchableIndex, scope: Scope, builder: FileItemBuilder,
     contentTypes: ContentTypeRegistry, options: IndexingPipeline.Options, state: CrawlState,
-    looksForMoves: Bool, retrying: Set<String> = [], expiration: Date
+    looksForMoves: Bool, retrying: Set<String> = [], expiration: Date,
+    newFoldersAreEmpty: Bool = true
   ) {
+    self.newFoldersAreEmpty = newFoldersAreEmpty
     self.index = index
     self.storedListings = StoredListings(index: index)
     self.scope = scope

@@ -61,7 +61,8 @@ final class PipelineVisitor: DirectoryVisitor {
     context.state.withLock { $0.folders += 1 }
     var stored: [String: FileEntry] = [:]
     // A folder this crawl added has nothing indexed below it: no need to ask.
-    let isNew = context.newFolders.withLock { $0.remove(folder) != nil }
+    let added = context.newFolders.withLock { $0.remove(folder) != nil }
+    let isNew = added && context.newFoldersAreEmpty
     if !isNew {
       do {
         let children = try context.storedListings.children(of: folder)
@@ -194,7 +195,7 @@ final class PipelineVisitor: DirectoryVisitor {
     records.append(record)
     if stored == nil {
       context.counters.added.add(1, ordering: .relaxed)
-      if entry.status.kind == .directory && context.newFoldersAreEmpty {
+      if entry.status.kind == .directory {
         context.newFolders.withLock { _ = $0.insert(entry.path) }
         holdsNewFolder = true
       }
