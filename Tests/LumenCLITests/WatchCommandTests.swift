@@ -319,6 +319,42 @@ import Testing
     watcher.signal(SIGTERM)
     #expect(try await watcher.waitForExit() == 0)
   }
+
+  /// Issue 6: a watcher killed with SIGKILL in the middle of a flood of changes leaves an
+  /// index that passes `integrity_check`, and the next watcher brings it to exactly what a
+  /// fresh crawl gives (its lock and status files are stale, not in the way).
+  @Test func aWatcherKilledDuringChangesLeavesAnIndexTheNextOneCompletes() async throws {
+    let lumen = try LumenProcess()
+    defer { lumen.cleanUp() }
+    let root = try Self.makeTree(in: lumen)
+    var random = SeededRandom(seed: 11)
+    for round in 0..<4 {
+      let watcher = try await Self.startWatcher(lumen, root: root)
+      // Changes of every kind, made on a thread of their own while the kill is timed.
+      let changes = Task.detached {
+        for index in 0..<200 {
+          Self.write(root + "/flood-\(round)/file-\(index).txt", "round \(round) file \(index)\n")
+          if index % 10 == 0 {
+            Self.write(root + "/Documents/notes.txt", "version \(round).\(index)\n")
+          }
+        }
+        _ = rename(root + "/flood-\(round)", root + "/moved-\(round)")
+        if round > 0 { _ = unlink(root + "/moved-\(round - 1)/file-0.txt") }
+      }
+      let delay = UInt32.random(in: 5_000...150_000, using: &random)
+      try await OffThePool.run { usleep(delay) }
+      watcher.signal(SIGKILL)
+      _ = try await watcher.waitForExit()
+      await changes.value
+      #expect(
+        try IndexFile(path: lumen.database).integrity() == "ok",
+        "round \(round): killed after \(delay / 1000) ms")
+    }
+    let last = try await Self.startWatcher(lumen, root: root)
+    try await Self.expectConverges(lumen, root: root)
+    last.signal(SIGTERM)
+    #expect(try await last.waitForExit() == 0)
+  }
 }
 
 /// Runs a program and returns its output (`TemporaryTree.run` lives in another test target).
