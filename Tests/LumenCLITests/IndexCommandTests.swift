@@ -75,6 +75,9 @@ import Testing
     let again = try summary(try await lumen.run(["index", "--db", lumen.database, "--json", root]))
     #expect(again["unchanged"] as? Int == paths.count)
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)
+    #expect(
+      (again["workers"] as? [String: Int])?["started"] == 0,
+      "nothing to read, so no extraction worker is started")
   }
 
   @Test func optionsBringBackHiddenAndIgnoredFiles() async throws {

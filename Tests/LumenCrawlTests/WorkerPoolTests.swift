@@ -3,6 +3,7 @@ import Glibc
 import LumenExtract
 import LumenModel
 import LumenStore
+import Synchronization
 import Testing
 
 @testable import LumenCrawl
@@ -36,9 +37,10 @@ struct WorkerPoolTests {
       #expect(got.extractor == expected.extractor, "\(name)")
       #expect(got.extractor != nil, "\(name) was extracted")
     }
-    #expect(pool.confinement.noNewPrivileges)
-    #expect(pool.confinement.seccomp == "on")
-    #expect(pool.confinement.threadsAtConfinement == 1)
+    let confinement = try #require(pool.confinement)
+    #expect(confinement.noNewPrivileges)
+    #expect(confinement.seccomp == "on")
+    #expect(confinement.threadsAtConfinement == 1)
   }
 
   @Test func aCrashAHangAndAMemoryBlowUpAreContainedAndRecorded() async throws {
@@ -191,6 +193,41 @@ struct WorkerPoolTests {
         service: WorkerSupport.service(), options: .init(executable: "/bin/true", arguments: []))
     } throws: { error in
       "\(error)".contains("cannot start the extraction worker /bin/true")
+    }
+  }
+
+  /// Started on demand (`lumen index`): no worker until a file needs one, then the first
+  /// worker's confinement report reaches the caller once.
+  @Test func aPoolStartedOnDemandStartsItsFirstWorkerForTheFirstFile() throws {
+    let tree = TemporaryTree("pool-on-demand")
+    let photo = try Array(
+      Data(contentsOf: URL(fileURLWithPath: WorkerSupport.corpus + "/images/DSCN0010.jpg")))
+    tree.write("a.jpg", photo)
+    tree.write("b.jpg", photo)
+    let reports = Mutex(0)
+    let pool = try WorkerPoolExtraction(
+      service: WorkerSupport.service(), options: .init(executable: WorkerSupport.lumen),
+      startingNow: false
+    ) { _ in reports.withLock { $0 += 1 } }
+    defer { pool.shutdown() }
+    #expect(pool.statistics.snapshot.started == 0)
+    #expect(pool.confinement == nil)
+    for name in ["a.jpg", "b.jpg"] {
+      let read = pool.extract(
+        ExtractionRequest(
+          path: tree.path(name), mimeType: "image/jpeg", contentType: "public.jpeg",
+          limits: ExtractionLimits()))
+      #expect(read?.attributes.number(.pixelWidth) == 640)
+    }
+    #expect(pool.statistics.snapshot.started == 1)
+    #expect(pool.confinement?.noNewPrivileges == true)
+    #expect(reports.withLock { $0 } == 1)
+    #expect(pool.startFailure == nil)
+    // The program is checked up front all the same.
+    #expect(throws: WorkerStartError.self) {
+      try WorkerPoolExtraction(
+        service: WorkerSupport.service(), options: .init(executable: "/nonexistent/lumen"),
+        startingNow: false)
     }
   }
 

@@ -102,13 +102,18 @@ struct IndexCommand: AsyncParsableCommand {
       workers = nil
     } else {
       do {
+        // Started by the first file that needs an extractor: a re-run that finds nothing
+        // changed starts no worker.
         let pool = try WorkerPoolExtraction(
-          service: service, options: .init(executable: Self.ownExecutable()))
+          service: service, options: .init(executable: Self.ownExecutable()),
+          startingNow: false
+        ) { report in
+          if let gap = Self.confinementGap(report) {
+            printError("extraction workers are not fully confined: \(gap)")
+          }
+        }
         extraction = pool
         workers = pool
-        if let gap = Self.confinementGap(pool.confinement) {
-          printError("extraction workers are not fully confined: \(gap)")
-        }
       } catch {
         printError("\(error)")
         throw ExitCode.failure
@@ -156,6 +161,12 @@ struct IndexCommand: AsyncParsableCommand {
       printError(
         "\(files) took their extraction worker down; indexed "
           + "without their metadata ('lumen status' lists them, --retry-failed reads them again)")
+    }
+    if let failure = workers?.startFailure {
+      let files = summary.workers.map { "\($0.unstarted) files" } ?? "files"
+      printError(
+        "\(failure); \(files) indexed without their metadata, to be read by the next run")
+      throw ExitCode.failure
     }
     if summary.interrupted { throw ExitCode(130) }
   }
