@@ -44,7 +44,7 @@ struct IndexCommand: AsyncParsableCommand {
   var paths: [String] = []
 
   /// The writer's SQLite page cache during `lumen index`.
-  static let writerCacheKiB = 32 << 10
+  static let writerCacheKiB = 16 << 10
 
   func run() async throws {
     // The crawl threads, the writer and the workers' readers each get a malloc arena of their
@@ -80,9 +80,10 @@ struct IndexCommand: AsyncParsableCommand {
           defaultExpiration: TimeInterval(config.expirationDays) * 24 * 3600,
           contentTypes: rules.contentTypes, memoryMapBytes: 0))
       searchable = opened.index
-      // Half the store's default page cache for the writer: on bench/extract's 20,000-file
-      // home the crawl's peak RSS fell from 162 to 135 MB (issue 4's target is 150 MB) with
-      // no change in CPU time (16 MiB: 124 MB, also no change).
+      // A quarter of the store's default page cache for the writer: on bench/extract's
+      // 20,000-file home the crawl's peak RSS fell from 162 to 124 MB with no change in CPU
+      // time, and a first index of bench/crawl's 200,000 files from 105 MB (32 MiB) to 88 MB,
+      // no slower (5.7-6.1 s against 6.1-6.4 s, runs alternated).
       try await searchable.limitWriterCache(kibibytes: Self.writerCacheKiB)
       if let moved = opened.movedAside {
         printError(
