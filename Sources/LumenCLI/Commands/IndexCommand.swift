@@ -50,15 +50,9 @@ struct IndexCommand: AsyncParsableCommand {
     // The crawl threads, the writer and the workers' readers each get a malloc arena of their
     // own by default, and each keeps what its thread freed: two arenas cut the peak RSS.
     ProcessMemory.limitArenas()
-    let config: Config
-    do {
-      config = try Config.load()
-    } catch {
-      printError(error.description)
-      throw ExitCode.failure
-    }
-    let rules: LoadedRules
-    do { rules = try LoadedRules.load() } catch { throw ExitCode.failure }
+    let setup = try CrawlSetup.load()
+    let config = setup.config
+    let rules = setup.rules
     // Roots are resolved once (symbolic links included: the walk itself never follows one).
     let scope: Scope
     do {

@@ -47,15 +47,9 @@ struct WatchCommand: AsyncParsableCommand {
   func run() async throws {
     ProcessMemory.limitArenas()
     let logger = LogSetup.bootstrap(quiet: quiet, verbose: verbose)
-    let config: Config
-    do {
-      config = try Config.load()
-    } catch {
-      printError(error.description)
-      throw ExitCode.failure
-    }
-    let rules: LoadedRules
-    do { rules = try LoadedRules.load() } catch { throw ExitCode.failure }
+    let setup = try CrawlSetup.load()
+    let config = setup.config
+    let rules = setup.rules
     // Resolved as `lumen index` resolves them (symbolic links too), so that both keep the same
     // roots. Roots named here must exist; configured ones may be unmounted for now: they are
     // watched for and crawled when they appear.
