@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// How one extracted field compares with an oracle over a corpus: per file, whether both agree,
 /// and the disagreements with what each side said.
@@ -71,5 +72,41 @@ struct FieldAgreement: Sendable {
       )
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// The checks every oracle suite makes of its run, written once.
+extension [FieldAgreement] {
+  /// `field` was compared on some file, agrees at least `threshold` of the time, and every
+  /// disagreement is allow-listed ("file field" keys).
+  func expectAgreement(
+    _ field: String, threshold: Double, allowed: [String: String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let agreement = first(where: { $0.field == field }) else {
+      Issue.record("no results for \(field)", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(agreement.compared > 0, "no file has \(field)", sourceLocation: sourceLocation)
+    #expect(
+      agreement.ratio >= threshold, "\(field): \(agreement.ratio)",
+      sourceLocation: sourceLocation)
+    for disagreement in agreement.disagreements {
+      #expect(
+        allowed["\(disagreement.file) \(field)"] != nil,
+        "not allow-listed: \(field) \(disagreement)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Every allow-listed disagreement still happens: one that agrees now is a stale excuse.
+  func expectNoStaleEntries(
+    in allowed: [String: String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let actual = Set(flatMap { field in field.disagreements.map { "\($0.file) \(field.field)" } })
+    for key in allowed.keys.sorted() {
+      #expect(
+        actual.contains(key), "allow-listed but agrees now: \(key)",
+        sourceLocation: sourceLocation)
+    }
   }
 }

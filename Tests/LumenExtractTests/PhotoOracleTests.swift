@@ -206,24 +206,12 @@ import Testing
 
   @Test(arguments: fields)
   func agreesWithExiftool(_ field: Field) {
-    guard let agreement = Self.run.fields.first(where: { $0.field == field.key.name }) else {
-      Issue.record("no results for \(field)")
-      return
-    }
-    #expect(agreement.compared > 0, "no image has \(field)")
-    #expect(agreement.ratio >= field.threshold, "\(field): \(agreement.ratio)")
-    for disagreement in agreement.disagreements {
-      let key = "\(disagreement.file) \(field.key.name)"
-      #expect(Self.allowed[key] != nil, "not allow-listed: \(field.key.name) \(disagreement)")
-    }
+    Self.run.fields.expectAgreement(
+      field.key.name, threshold: field.threshold, allowed: Self.allowed)
   }
 
   @Test func allowListHasNoStaleEntries() {
-    let actual = Set(
-      Self.run.fields.flatMap { field in field.disagreements.map { "\($0.file) \(field.field)" } })
-    for key in Self.allowed.keys.sorted() {
-      #expect(actual.contains(key), "allow-listed but agrees now: \(key)")
-    }
+    Self.run.fields.expectNoStaleEntries(in: Self.allowed)
   }
 
   @Test func printsAgreementTable() {
