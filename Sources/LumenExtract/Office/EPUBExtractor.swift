@@ -15,9 +15,7 @@ public struct EPUBExtractor: Extractor {
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
     let package = try ZipPackage(request)
     var outcome = ExtractionOutcome()
-    if package.isTruncated {
-      outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries")
-    }
+    outcome.problems = package.openingProblems
     guard let opfPath = Self.packageDocumentPath(package, problems: &outcome.problems),
       let tree = package.xml(opfPath, problems: &outcome.problems), let root = tree.root
     else {

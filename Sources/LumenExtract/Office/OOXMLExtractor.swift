@@ -14,9 +14,7 @@ public struct OOXMLExtractor: Extractor {
     if ZipPackage.isCompoundFile(request) { return CompoundFileReport.outcome(request) }
     let package = try ZipPackage(request)
     var outcome = ExtractionOutcome()
-    if package.isTruncated {
-      outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries")
-    }
+    outcome.problems = package.openingProblems
     let relationships = OOXMLRelationships(package: package, part: "", problems: &outcome.problems)
     let corePart = relationships.target(endingWith: "core-properties") ?? "docProps/core.xml"
     let appPart =

@@ -17,9 +17,7 @@ public struct OpenDocumentExtractor: Extractor {
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
     let package = try ZipPackage(request)
     var outcome = ExtractionOutcome()
-    if package.isTruncated {
-      outcome.problems.append("more than \(ZipPackage.maxEntries) zip entries")
-    }
+    outcome.problems = package.openingProblems
     let encrypted = Self.encryptedParts(package, problems: &outcome.problems)
     if !encrypted.isEmpty {
       outcome.attributes.set(.text("Password Encrypted"), for: .securityMethod)

@@ -45,6 +45,12 @@ final class ZipPackage {
   /// a legacy .doc misnamed .docx) really is.
   static let compoundFileSignature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
 
+  /// The problems an outcome starts with: a package cut at `maxEntries` says so, whichever
+  /// format it holds.
+  var openingProblems: [String] {
+    isTruncated ? ["more than \(Self.maxEntries) zip entries"] : []
+  }
+
   init(_ request: ExtractionRequest) throws(ExtractionError) {
     maxPartBytes = request.limits.maxBytes
     // The archive may be larger than MaxBytes (which bounds each part), but must be a file.
