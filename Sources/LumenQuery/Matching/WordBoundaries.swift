@@ -20,7 +20,18 @@ struct WordBoundaryTracker {
   private var previousWasLowercase = false
 
   mutating func step(_ scalar: Unicode.Scalar) -> Step {
-    switch WordScalarClass(scalar) {
+    step(WordScalarClass(scalar))
+  }
+
+  /// `step` for one byte of ASCII text.
+  @inline(__always)
+  mutating func step(ascii byte: UInt8) -> Step {
+    step(WordScalarClass.ascii(byte))
+  }
+
+  @inline(__always)
+  private mutating func step(_ scalarClass: WordScalarClass) -> Step {
+    switch scalarClass {
     case .lowercase: return letterOrDigit(isUppercase: false, isLowercase: true)
     case .uppercase: return letterOrDigit(isUppercase: true, isLowercase: false)
     case .otherLetterOrDigit: return letterOrDigit(isUppercase: false, isLowercase: false)
@@ -55,6 +66,7 @@ struct WordBoundaryTracker {
 }
 
 /// How one scalar takes part in words.
+@usableFromInline
 enum WordScalarClass {
   case lowercase
   case uppercase
@@ -78,7 +90,7 @@ enum WordScalarClass {
     }
   }
 
-  @inline(__always)
+  @inlinable
   static func ascii(_ byte: UInt8) -> WordScalarClass {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"): .lowercase

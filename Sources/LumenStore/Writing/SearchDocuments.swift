@@ -67,24 +67,23 @@ struct SearchDocuments: Equatable {
     var valueCount = 0
     var wordLines = 0
     var wordsAreASCII = true
+    // A value already written adds nothing: a file's display name is usually its file name,
+    // and writing it twice doubled the full-text work of a crawl and `item_text`.
+    var written: [String] = []
     for (row, values) in chosen {
       let isBody = !row.isCustom && row.name == AttributeKey.textContent.name
       for case .text(let text) in values {
+        if written.contains(where: { $0.isIdentical(to: text) }) { continue }
+        written.append(text)
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        let valueWords = WordSplitter.words(text)
-        if !valueWords.isEmpty {
-          if wordLines > 0 { words.append(contentsOf: Self.valueBreakLine) }
+        let mark = words.count
+        if wordLines > 0 { words.append(contentsOf: Self.valueBreakLine) }
+        if Self.appendFoldedWords(
+          of: text, isASCII: isASCII, to: &words, cache: cache, wordsAreASCII: &wordsAreASCII) > 0
+        {
           wordLines += 1
-          for (position, word) in valueWords.enumerated() {
-            if position > 0 { words.append(UInt8(ascii: " ")) }
-            if isASCII {
-              Self.appendLowercasedASCII(word.utf8, to: &words)
-            } else {
-              let folded = cache.fold(word)
-              if wordsAreASCII && !folded.utf8.allSatisfy({ $0 < 0x80 }) { wordsAreASCII = false }
-              words.append(contentsOf: folded.utf8)
-            }
-          }
+        } else {
+          words.removeSubrange(mark...)
         }
         if valueCount > 0 { terms.append(UInt8(ascii: "\n")) }
         valueCount += 1
@@ -100,6 +99,53 @@ struct SearchDocuments: Equatable {
     self.words = wordLines == 0 ? nil : String(decoding: words, as: UTF8.self)
     self.wordsAreASCII = wordsAreASCII
     self.terms = valueCount == 0 ? nil : String(decoding: terms, as: UTF8.self)
+  }
+
+  /// Appends the words of `text`, folded and separated by spaces; returns how many. Pure
+  /// ASCII runs (most of most bodies, even with a few curly quotes or accents in them) are cut
+  /// and lowercased byte by byte; only a run between two ASCII separators that holds other
+  /// characters goes through `WordSplitter.words` and Foundation's folding. Cutting at an ASCII
+  /// separator is safe: it always ends a word and resets the case-change rule.
+  private static func appendFoldedWords(
+    of text: String, isASCII: Bool, to words: inout [UInt8], cache: FoldCache,
+    wordsAreASCII: inout Bool
+  ) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      if isASCII {
+        return WordSplitter.appendLowercasedWords(ofASCII: bytes, to: &words, spaceFirst: false)
+      }
+      var count = 0
+      var runStart = 0
+      var runIsASCII = true
+      func appendRun(upTo end: Int) {
+        guard runStart < end else { return }
+        let run = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
+        if runIsASCII {
+          count += WordSplitter.appendLowercasedWords(
+            ofASCII: run, to: &words, spaceFirst: count > 0)
+          return
+        }
+        for word in WordSplitter.words(String(decoding: run, as: UTF8.self)) {
+          if count > 0 { words.append(UInt8(ascii: " ")) }
+          count += 1
+          let folded = cache.fold(word)
+          if wordsAreASCII && !folded.utf8.allSatisfy({ $0 < 0x80 }) { wordsAreASCII = false }
+          words.append(contentsOf: folded.utf8)
+        }
+      }
+      for (offset, byte) in bytes.enumerated() {
+        if byte >= 0x80 {
+          runIsASCII = false
+        } else if WordSplitter.isSeparator(ascii: byte) {
+          appendRun(upTo: offset)
+          runStart = offset + 1
+          runIsASCII = true
+        }
+      }
+      appendRun(upTo: bytes.count)
+      return count
+    }
   }
 
   /// The separator between two values' lines in `words`.
