@@ -131,6 +131,57 @@ import Testing
     #expect(outcome.problems.contains { $0.contains("password") })
   }
 
+  /// qpdf and poppler read the same document from a mapping as from the path (the path is
+  /// what a file too large to map within the worker's address-space cap falls back to).
+  @Test(arguments: files)
+  func aMappedFileReadsAsThePathDoes(_ file: String) throws {
+    let path = Array(Corpus.path(file).utf8)
+    let mapped = try #require(MappedFile(path: path))
+    #expect(
+      mapped.bytes.count
+        == (try FileManager.default.attributesOfItem(atPath: Corpus.path(file))[.size] as? Int))
+    let fromMemory = try? QPDFDocument(pathBytes: path, mapped: mapped)
+    let fromPath = try? QPDFDocument(pathBytes: path, mapped: nil)
+    #expect((fromMemory == nil) == (fromPath == nil))
+    if let fromMemory, let fromPath {
+      #expect(fromMemory.openProblem == fromPath.openProblem)
+      #expect(fromMemory.walkedPageCount == fromPath.walkedPageCount)
+      if let memoryRoot = fromMemory.root, let pathRoot = fromPath.root {
+        #expect(
+          PDFMetadata(document: fromMemory, root: memoryRoot)
+            == PDFMetadata(document: fromPath, root: pathRoot))
+      }
+    }
+    let popplerFromMemory = PopplerDocument(pathBytes: path, mapped: mapped)
+    let popplerFromPath = PopplerDocument(pathBytes: path, mapped: nil)
+    #expect((popplerFromMemory == nil) == (popplerFromPath == nil))
+    if let popplerFromMemory, let popplerFromPath {
+      #expect(popplerFromMemory.pageCount == popplerFromPath.pageCount)
+      for page in 0..<min(popplerFromPath.pageCount, 3) {
+        #expect(popplerFromMemory.text(ofPage: page) == popplerFromPath.text(ofPage: page))
+      }
+    }
+  }
+
+  @Test func anEmptyOrMissingFileIsNotMapped() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lumen-mapped-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let empty = folder.appendingPathComponent("empty.pdf")
+    FileManager.default.createFile(atPath: empty.path, contents: Data())
+    #expect(MappedFile(path: Array(empty.path.utf8)) == nil)
+    #expect(MappedFile(path: Array(folder.appendingPathComponent("missing.pdf").path.utf8)) == nil)
+    #expect(MappedFile(path: Array(folder.path.utf8)) == nil)
+    // The extractor still reports the empty file as a PDF it cannot read, not a crash.
+    #expect(throws: ExtractionError.self) {
+      try PDFExtractor().extract(
+        ExtractionRequest(
+          path: empty.path, mimeType: "application/pdf", contentType: "public.data",
+          limits: ExtractionLimits()))
+    }
+  }
+
   @Test func textIsReadInPageOrder() throws {
     let text = try #require(
       try Self.extract("documents/pdflatex-4-pages.pdf").attributes.text(.textContent))

@@ -14,6 +14,11 @@ public struct ExtractionService: Sendable {
     self.catalog = catalog
   }
 
+  /// Whether some rule names an extractor this build has: without one, no file is read.
+  public var hasExtractors: Bool {
+    rules.rules.contains { catalog.version(of: $0.extractor) != nil }
+  }
+
   public func extract(
     _ job: ExtractionJob, willRun: (ExtractionRule, ExtractorIdentity) -> Void = { _, _ in }
   ) -> ExtractionResult {

@@ -15,7 +15,8 @@ public struct PDFExtractor: Extractor {
   public func extract(_ request: ExtractionRequest) throws(ExtractionError) -> ExtractionOutcome {
     try BoundedFile.checkSize(request)
     let started = ContinuousClock.now
-    let document = try QPDFDocument(pathBytes: request.fileSystemPath)
+    let mapped = MappedFile(path: request.fileSystemPath)
+    let document = try QPDFDocument(pathBytes: request.fileSystemPath, mapped: mapped)
     var outcome = ExtractionOutcome()
     guard let root = document.root else {
       throw ExtractionError(.malformed, "no document catalog (/Root)")
@@ -34,7 +35,7 @@ public struct PDFExtractor: Extractor {
     }
     Self.metadata(PDFMetadata(document: document, root: root), into: &outcome.attributes)
     if request.limits.maxTextBytes > 0 {
-      Self.text(request, started: started, into: &outcome)
+      Self.text(request, mapped: mapped, started: started, into: &outcome)
     }
     return outcome
   }
@@ -87,10 +88,10 @@ public struct PDFExtractor: Extractor {
   /// milliseconds whatever its length, so a long book spends seconds before a byte budget
   /// would stop it.
   private static func text(
-    _ request: ExtractionRequest, started: ContinuousClock.Instant,
+    _ request: ExtractionRequest, mapped: MappedFile?, started: ContinuousClock.Instant,
     into outcome: inout ExtractionOutcome
   ) {
-    guard let poppler = PopplerDocument(pathBytes: request.fileSystemPath) else {
+    guard let poppler = PopplerDocument(pathBytes: request.fileSystemPath, mapped: mapped) else {
       outcome.problems.append("text: poppler could not open the document")
       return
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A PDF's document metadata: the Info dictionary first (what pdfinfo and most tools show),
 /// the XMP packet for whatever Info leaves out.
-struct PDFMetadata {
+struct PDFMetadata: Equatable {
   var title: String?
   var authors: [String] = []
   var subject: String?

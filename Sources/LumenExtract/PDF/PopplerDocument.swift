@@ -7,21 +7,42 @@ import Glibc
 final class PopplerDocument {
   private let document: OpaquePointer
 
-  /// Opens the file with an empty password; nil when poppler cannot (damaged beyond repair, or
-  /// encrypted with a user password).
-  init?(pathBytes: [UInt8]) {
+  /// Opens the file with an empty password, from `mapped` when there is a mapping (no reads
+  /// at all, see `MappedFile`) and from the path otherwise; nil when poppler cannot (damaged
+  /// beyond repair, or encrypted with a user password).
+  init?(pathBytes: [UInt8], mapped: MappedFile?) {
     PopplerLogSilencer.install()
+    var error: UnsafeMutablePointer<GError>? = nil
+    defer { if let error { g_error_free(error) } }
+    let opened =
+      mapped.map { Self.document(from: $0, &error) } ?? Self.document(at: pathBytes, &error)
+    guard let opened else { return nil }
+    document = opened
+  }
+
+  /// The GBytes holds the mapping alive for as long as poppler holds the bytes.
+  private static func document(
+    from mapped: MappedFile, _ error: inout UnsafeMutablePointer<GError>?
+  ) -> OpaquePointer? {
+    let bytes = g_bytes_new_with_free_func(
+      mapped.bytes.baseAddress, gsize(mapped.bytes.count),
+      { MappedFile.releaseRetainedPointer($0) }, mapped.retainedPointer)
+    defer { g_bytes_unref(bytes) }
+    // No password rather than an empty one (poppler tries the empty one either way): given
+    // one, poppler 22 dereferenced null opening the corpus's password-protected PDF from bytes
+    // (its retry of an encrypted document copies the stream); without one it fails cleanly.
+    return poppler_document_new_from_bytes(bytes, nil, &error)
+  }
+
+  private static func document(
+    at pathBytes: [UInt8], _ error: inout UnsafeMutablePointer<GError>?
+  ) -> OpaquePointer? {
     let descriptor = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
     }
     guard descriptor >= 0 else { return nil }
-    var error: UnsafeMutablePointer<GError>? = nil
     // poppler takes ownership of the descriptor, on success and on failure alike.
-    guard let document = poppler_document_new_from_fd(descriptor, "", &error) else {
-      if let error { g_error_free(error) }
-      return nil
-    }
-    self.document = document
+    return poppler_document_new_from_fd(descriptor, "", &error)
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(document)) }

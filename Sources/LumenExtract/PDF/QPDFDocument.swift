@@ -25,15 +25,25 @@ final class QPDFDocument {
   /// Set when `qpdf_read` reported an error; the xref and unencrypted objects may still be read.
   let openProblem: OpenProblem?
 
-  /// Opens `pathBytes` with an empty user password (what every reader tries first).
-  init(pathBytes: [UInt8]) throws(ExtractionError) {
+  /// The mapping qpdf reads from, when it was given one: it must outlive `data`.
+  private let mapped: MappedFile?
+
+  /// Opens `pathBytes` with an empty user password (what every reader tries first), reading
+  /// from `mapped` when there is a mapping (see `MappedFile`).
+  init(pathBytes: [UInt8], mapped: MappedFile?) throws(ExtractionError) {
+    self.mapped = mapped
     guard let data = qpdf_init() else { throw ExtractionError(.unreadable, "qpdf_init failed") }
     self.data = data
     qpdf_silence_errors(data)
     qpdf_set_suppress_warnings(data, 1)
     qpdf_set_attempt_recovery(data, 1)
     let status = (pathBytes + [0]).withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { qpdf_read(data, $0.baseAddress, "") }
+      buffer.withMemoryRebound(to: CChar.self) { path in
+        guard let mapped else { return qpdf_read(data, path.baseAddress, "") }
+        return qpdf_read_memory(
+          data, path.baseAddress, mapped.bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+          UInt64(mapped.bytes.count), "")
+      }
     }
     var problem: OpenProblem? = nil
     if status & QPDF_ERRORS != 0, qpdf_has_error(data) != 0, let error = qpdf_get_error(data) {
