@@ -10,36 +10,82 @@ extension SearchableIndex {
   /// Writes file items with their stamps in one transaction (more than `batchSize` records are
   /// split, the client state going with the last part). A record replaces the item at its path.
   public func indexFiles(_ records: [FileRecord], clientState: Data? = nil) async throws {
+    for (chunk, state) in try fileChunks(records, clientState: clientState) {
+      try await write { writer in try Self.write(chunk, clientState: state, writer) }
+    }
+  }
+
+  /// `indexFiles`, on the calling thread, which waits: for a writer with a thread of its own
+  /// (a crawl's), which would otherwise hand every batch to an executor, then to GRDB's queue,
+  /// and back, each hop waiting for a core while the walk threads keep both busy (first crawl
+  /// of 200,000 files: 4.27–4.69 s against 4.37–4.88 s, runs alternated).
+  public func indexFilesNow(_ records: [FileRecord], clientState: Data? = nil) throws {
+    guard !options.readOnly else { throw SearchableIndexError.readOnly(path: location.path) }
+    for (chunk, state) in try fileChunks(records, clientState: clientState) {
+      try writeNow { writer in try Self.write(chunk, clientState: state, writer) }
+    }
+  }
+
+  /// Lays records out in rows ahead of `indexFiles`, on the calling thread: a crawl drafts on
+  /// its walk threads what the single writer would otherwise do alone (see `RowDraft`).
+  /// Records with custom attribute keys or updates are left for the writer.
+  public func draftRows(_ records: inout [FileRecord]) {
+    let cache = SearchDocuments.FoldCache()
+    for index in records.indices where !records[index].item.isUpdate {
+      let item = records[index].item
+      var attributes = Self.completed(item.attributeSet, contentTypes: options.contentTypes)
+      if attributes[.path] == nil { attributes.set(.text(item.uniqueIdentifier), for: .path) }
+      records[index].draft = try? RowDraft(
+        identifier: item.uniqueIdentifier, attributes: attributes, layout: layout, cache: cache
+      ) { _ in throw DraftNeedsWriter() }
+    }
+  }
+
+  /// A custom key: only the writer can resolve (and maybe declare) it.
+  private struct DraftNeedsWriter: Error {}
+
+  /// The transactions of an `indexFiles` call: batches, the client state with the last.
+  private func fileChunks(_ records: [FileRecord], clientState: Data?) throws
+    -> [(ArraySlice<FileRecord>, Data?)]
+  {
     if let clientState, clientState.count > SearchableIndexError.maximumClientStateSize {
       throw SearchableIndexError.clientStateTooLarge(bytes: clientState.count)
     }
-    let chunks = records.isEmpty ? [[]] : records.chunked(by: options.batchSize).map(Array.init)
-    for (position, chunk) in chunks.enumerated() {
-      let isLast = position == chunks.count - 1
-      try await write { writer in
-        var items: [SearchableItem] = []
-        var facts: [FileFacts?] = []
-        for record in chunk {
-          var item = record.item
-          if item.attributeSet[.path] == nil {
-            item.attributeSet.set(.text(record.path), for: .path)
-          }
-          items.append(item)
-          facts.append(
-            FileFacts(
-              stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor))
-        }
-        try writer.write(items, files: facts)
-        for record in chunk where !record.item.isUpdate {
-          try writer.recordExtraction(
-            path: record.path, stamp: record.stamp,
-            failure: record.extractionFailure.flatMap { reason in
-              record.extractor.map { ($0, reason) }
-            })
-        }
-        if isLast, let clientState { try writer.storeClientState(clientState) }
-      }
+    let chunks = records.isEmpty ? [records[...]] : records.chunked(by: options.batchSize)
+    return chunks.enumerated().map { position, chunk in
+      (chunk, position == chunks.count - 1 ? clientState : nil)
     }
+  }
+
+  private static func write(
+    _ chunk: ArraySlice<FileRecord>, clientState: Data?, _ writer: ItemWriter
+  ) throws {
+    var items: [SearchableItem] = []
+    var facts: [FileFacts?] = []
+    var drafts: [RowDraft?] = []
+    items.reserveCapacity(chunk.count)
+    facts.reserveCapacity(chunk.count)
+    drafts.reserveCapacity(chunk.count)
+    for record in chunk {
+      var item = record.item
+      if record.draft == nil && item.attributeSet[.path] == nil {
+        item.attributeSet.set(.text(record.path), for: .path)
+      }
+      items.append(item)
+      facts.append(
+        FileFacts(stamp: record.stamp, isDirectory: record.isDirectory, extractor: record.extractor)
+      )
+      drafts.append(record.draft)
+    }
+    try writer.write(items, files: facts, drafts: drafts)
+    for record in chunk where !record.item.isUpdate {
+      try writer.recordExtraction(
+        path: record.path, stamp: record.stamp,
+        failure: record.extractionFailure.flatMap { reason in
+          record.extractor.map { ($0, reason) }
+        })
+    }
+    if let clientState { try writer.storeClientState(clientState) }
   }
 
   /// The indexed files directly inside a folder, with their stamps: one index range read,

@@ -1,6 +1,7 @@
 import Foundation
 import LumenModel
 import LumenQuery
+import LumenTestSupport
 import Testing
 
 @testable import LumenStore
@@ -20,6 +21,44 @@ import Testing
     let results = try await index.search(query, options: SearchOptions(order: .relevance))
     #expect(results.map(\.identifier) == ["title-repeated", "title-once", "once-in-long"])
     #expect(results[0].score > results[1].score && results[1].score > results[2].score)
+  }
+
+  /// A value given twice (a file's display name is usually its file name) is in each full-text
+  /// document once; what it contributes to search is the same.
+  @Test func aRepeatedValueIsInTheSearchDocumentsOnce() throws {
+    let name = AttributeValue.text("Quarterly Report.pdf")
+    let once = SearchDocuments([(.fileName, [name])])
+    let twice = SearchDocuments([(.displayName, [name]), (.fileName, [name])])
+    #expect(twice == once)
+    #expect(once.words == "quarterly report pdf")
+    #expect(once.terms == "quarterly report.pdf")
+    let different = SearchDocuments([
+      (.displayName, [.text("Quarterly Report")]), (.fileName, [name]),
+    ])
+    #expect(different.terms == "quarterly report\nquarterly report.pdf")
+  }
+
+  /// The words document is cut byte by byte in ASCII runs and word by word elsewhere; both
+  /// give what folding each word of `WordSplitter.words` gives, for text that mixes them
+  /// (accents, combining marks, curly quotes, CJK, emoji, case changes next to either).
+  @Test func theWordsDocumentIsTheFoldedWordsOfMixedText() {
+    var random = SeededRandom(seed: 0xF01D_ED)
+    let pieces = [
+      "a", "Z", "q", "Mx", "7", " ", "-", ".", "_", "\n", "é", "É", "e\u{301}", "\u{301}",
+      "ü", "ß", "—", "\u{2019}", "東京", "😀", "ǅ", "x²", "İ",
+    ]
+    for _ in 0..<3_000 {
+      let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }.joined()
+      let reference = WordSplitter.words(text).map { SearchDocuments.fold(String($0)) }
+      let documents = SearchDocuments([(.title, [.text(text)])])
+      #expect(
+        documents.words == (reference.isEmpty ? nil : reference.joined(separator: " ")),
+        "\(text.debugDescription)")
+      let ascii = reference.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+      if !reference.isEmpty { #expect(documents.wordsAreASCII == ascii) }
+    }
   }
 
   @Test func diacriticsAndCaseFoldInFreeTextAndModifiers() async throws {

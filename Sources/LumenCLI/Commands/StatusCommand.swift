@@ -27,6 +27,9 @@ struct StatusCommand: AsyncParsableCommand {
     let expirationDays = (try? Config.load().expirationDays) ?? 30
     let roots = StatusRoots(statistics: statistics, expirationDays: expirationDays)
     let watcher = WatcherLock.holder(databasePath: location.path).map(WatcherReport.init)
+    let deferredIndexes = try await searchable.deferredIndexes()
+    let fullTextBehind = try await searchable.isFullTextDeferred()
+    let building = !deferredIndexes.isEmpty || fullTextBehind
     if json {
       var object: [(String, JSONValue)] = [
         ("index", .string(statistics.path)),
@@ -85,6 +88,15 @@ struct StatusCommand: AsyncParsableCommand {
       object.append(("contentTypes", counts(statistics.itemsByContentType)))
       object.append(("domains", counts(statistics.itemsByDomain)))
       object.append(("watcher", watcher.map(WatcherReport.json) ?? .null))
+      object.append(
+        (
+          "bulkLoad",
+          building
+            ? .object([
+              ("deferredIndexes", .array(deferredIndexes.map { .string($0) })),
+              ("fullTextBehind", .bool(fullTextBehind)),
+            ]) : .null
+        ))
       print(JSONValue.object(object).line())
       return
     }
@@ -95,6 +107,15 @@ struct StatusCommand: AsyncParsableCommand {
     print("Items:         \(statistics.itemCount) (\(statistics.fileItemCount) files)")
     print("Expired:       \(statistics.expiredItemCount) waiting for the sweep")
     print("Failed:        \(failures.count) files whose extractor took its worker down")
+    if building {
+      // A first crawl under way, or one that was killed (the next writable open finishes it).
+      let parts =
+        (deferredIndexes.isEmpty ? [] : ["\(deferredIndexes.count) attribute indexes"])
+        + (fullTextBehind ? ["the full-text tables"] : [])
+      print(
+        "Building:      \(parts.joined(separator: " and ")), at the end of the first crawl; "
+          + "queries scan and do not rank until then")
+    }
     if !failures.isEmpty {
       print("\nFailed extractions (not read again until they change; lumen index --retry-failed):")
       for failure in failures {

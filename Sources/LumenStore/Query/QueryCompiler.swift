@@ -40,10 +40,19 @@ struct QueryCompiler {
     let isFreeText: Bool
   }
 
-  init(registry: AttributeRegistry, layout: StorageLayout, attributeIDs: [String: Int64]) {
+  /// Whether `item_fts` and `item_trigram` are up to date. During a bulk load they are not
+  /// (`DeferredFullText`): every full-text candidate set is then "all rows", which is sound
+  /// because each is ANDed with an exact check of the row, and there is no bm25 ranking.
+  let fullTextReady: Bool
+
+  init(
+    registry: AttributeRegistry, layout: StorageLayout, attributeIDs: [String: Int64],
+    fullTextReady: Bool = true
+  ) {
     self.registry = registry
     self.layout = layout
     self.attributeIDs = attributeIDs
+    self.fullTextReady = fullTextReady
   }
 
   /// A numbered parameter holding `value`.
@@ -184,6 +193,7 @@ struct QueryCompiler {
   mutating func fullText(
     _ table: String, _ match: String, required: Bool, freeText: Bool = false
   ) -> String {
+    guard fullTextReady else { return "1" }
     let parameter = bind(match)
     if required && mayDrive && driver == nil {
       driver = Driver(table: table, match: parameter, isFreeText: freeText)
@@ -283,7 +293,12 @@ struct QueryCompiler {
         checks.append(check)
         continue
       }
+      guard fullTextReady else {
+        checks.append(check)
+        continue
+      }
       matches.append(match)
+      // An ASCII words document matched by the word index needs no second look.
       checks.append(exact ? "((item.flags & 8) = 8 OR \(check))" : check)
     }
     guard !checks.isEmpty else { return "1" }

@@ -24,7 +24,9 @@ struct SearchStatement {
     for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM attribute")) {
       attributeIDs[row[1]] = row[0]
     }
-    var compiler = QueryCompiler(registry: registry, layout: layout, attributeIDs: attributeIDs)
+    var compiler = QueryCompiler(
+      registry: registry, layout: layout, attributeIDs: attributeIDs,
+      fullTextReady: try !DeferredFullText.isDeferred(db))
     var conditions = [compiler.condition(query, topLevel: true)]
     guard !compiler.isTooDeep else {
       throw SearchableIndexError.queryTooComplex(maximumNesting: QueryCompiler.maximumNesting)

@@ -28,6 +28,15 @@ struct StorageLayout: Sendable {
   let columns: [String: String]
   /// Every column of `item`, in schema order.
   let itemColumns: ItemColumns
+  /// Registry row, storage and `item` column slot of every built-in attribute, by name: what
+  /// laying out a row asks for each attribute of each item, worked out once.
+  let builtInPlans: [String: BuiltInPlan]
+
+  struct BuiltInPlan: Sendable {
+    let key: AttributeKey
+    let storage: AttributeStorage
+    let slot: Int?
+  }
 
   init(itemColumns names: [String]) {
     var columns: [String: String] = [:]
@@ -36,7 +45,16 @@ struct StorageLayout: Sendable {
       columns[key.name] = key.name
     }
     self.columns = columns
-    self.itemColumns = ItemColumns(names: names)
+    let itemColumns = ItemColumns(names: names)
+    self.itemColumns = itemColumns
+    var plans: [String: BuiltInPlan] = [:]
+    for key in AttributeKey.builtIns {
+      let storage = Self.storage(for: key, columns: columns)
+      var slot: Int? = nil
+      if case .column(let column) = storage { slot = itemColumns.slots[column] }
+      plans[key.name] = BuiltInPlan(key: key, storage: storage, slot: slot)
+    }
+    self.builtInPlans = plans
   }
 
   static func read(_ db: Database) throws -> StorageLayout {
@@ -44,6 +62,12 @@ struct StorageLayout: Sendable {
   }
 
   func storage(for key: AttributeKey) -> AttributeStorage {
+    Self.storage(for: key, columns: columns)
+  }
+
+  private static func storage(for key: AttributeKey, columns: [String: String])
+    -> AttributeStorage
+  {
     if !key.isCustom {
       switch key.name {
       case AttributeKey.path.name: return .path

@@ -8,8 +8,14 @@ extension ItemWriter {
   /// Indexes items in order. A chunk with updates is written item by item, since an update
   /// depends on what was written before it; otherwise an identifier given twice is simply
   /// written once, as its last occurrence (each full item replaces the previous one entirely).
-  func write(_ items: [SearchableItem], files: [FileFacts?]? = nil) throws {
+  ///
+  /// `drafts`, when given, holds the items already laid out in rows (`RowDraft`), one per item,
+  /// nil for those the writer lays out itself.
+  func write(
+    _ items: [SearchableItem], files: [FileFacts?]? = nil, drafts: [RowDraft?]? = nil
+  ) throws {
     var files = files ?? Array(repeating: nil, count: items.count)
+    var drafts = drafts ?? Array(repeating: nil, count: items.count)
     guard !items.contains(where: \.isUpdate) else {
       for (item, file) in zip(items, files) { try write(item, file: file) }
       return
@@ -21,12 +27,13 @@ extension ItemWriter {
       let kept = items.indices.filter { last[ExactText(items[$0].uniqueIdentifier)] == $0 }
       items = kept.map { items[$0] }
       files = kept.map { files[$0] }
+      drafts = kept.map { drafts[$0] }
     }
     try reserveRowIDs()
     let existing = try existingRows(items.map(\.uniqueIdentifier))
     var rows: [PreparedRow] = []
     rows.reserveCapacity(items.count)
-    for (item, file) in zip(items, files) {
+    for (position, item) in items.enumerated() {
       let id: Int64
       if let old = existing[ExactText(item.uniqueIdentifier)] {
         try removeRow(old)
@@ -34,10 +41,18 @@ extension ItemWriter {
       } else {
         id = try nextRowID()
       }
-      rows.append(
-        try prepareRow(
-          id: id, identifier: item.uniqueIdentifier, domain: item.domainIdentifier,
-          attributes: completed(item.attributeSet), expiration: item.expirationDate, file: file))
+      if let draft = drafts[position] {
+        rows.append(
+          try prepareRow(
+            id: id, identifier: item.uniqueIdentifier, domain: item.domainIdentifier,
+            draft: draft, expiration: item.expirationDate, file: files[position]))
+      } else {
+        rows.append(
+          try prepareRow(
+            id: id, identifier: item.uniqueIdentifier, domain: item.domainIdentifier,
+            attributes: completed(item.attributeSet), expiration: item.expirationDate,
+            file: files[position]))
+      }
     }
     try insert(rows)
   }

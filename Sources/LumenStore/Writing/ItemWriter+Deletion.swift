@@ -41,6 +41,15 @@ extension ItemWriter {
   func deleteItems(where condition: String, arguments: StatementArguments) throws {
     try syncFullText()
     let doomed = "SELECT id FROM item WHERE \(condition)"
+    if !fullTextDeferred { try deleteFullText(of: doomed, arguments: arguments) }
+    try db.execute(
+      sql: "DELETE FROM item_text WHERE item_id IN (\(doomed))", arguments: arguments)
+    try db.execute(sql: "DELETE FROM value WHERE item_id IN (\(doomed))", arguments: arguments)
+    try db.execute(sql: "DELETE FROM item WHERE \(condition)", arguments: arguments)
+  }
+
+  /// The full-text entries of the rows `doomed` selects, read from `item_text` before it goes.
+  private func deleteFullText(of doomed: String, arguments: StatementArguments) throws {
     try db.execute(
       sql: """
         INSERT INTO item_fts(item_fts, rowid, words)
@@ -53,10 +62,6 @@ extension ItemWriter {
           SELECT 'delete', item_id, terms FROM item_text
           WHERE terms IS NOT NULL AND item_id IN (\(doomed))
         """, arguments: arguments)
-    try db.execute(
-      sql: "DELETE FROM item_text WHERE item_id IN (\(doomed))", arguments: arguments)
-    try db.execute(sql: "DELETE FROM value WHERE item_id IN (\(doomed))", arguments: arguments)
-    try db.execute(sql: "DELETE FROM item WHERE \(condition)", arguments: arguments)
   }
 
   /// Forgets folders no item is in any more.

@@ -3,10 +3,12 @@ import GRDB
 /// Keeps `item_fts` and `item_trigram` equal to `item_text`. Both are external-content FTS5
 /// tables: deleting an entry needs the text it was indexed with, which `item_text` still holds
 /// when a row is replaced or deleted (kept rather than recomputed, so a future change of the
-/// folding rules can never leave stale tokens behind).
+/// folding rules can never leave stale tokens behind). During a bulk load both are left alone
+/// and rebuilt at its end (`DeferredFullText`).
 extension ItemWriter {
   /// Remembers the full-text entries of a row about to be deleted or replaced.
   func noteFullTextRemoval(of id: Int64) throws {
+    guard !fullTextDeferred else { return }
     if fullTextInsertions.remove(id) != nil { return }  // written in this chunk: not indexed yet
     guard
       let row = try Row.fetchOne(
@@ -20,6 +22,11 @@ extension ItemWriter {
 
   /// Applies the remembered removals and insertions, a few statements per chunk.
   func syncFullText() throws {
+    guard !fullTextDeferred else {
+      fullTextRemovals = []
+      fullTextInsertions = []
+      return
+    }
     let removals = fullTextRemovals
     fullTextRemovals = []
     for slice in removals.chunked(by: 300) {

@@ -41,14 +41,24 @@ extension ItemWriter {
     id: Int64, identifier: String, domain: String?, attributes: AttributeSet,
     expiration: Date?, file: FileFacts?
   ) throws -> PreparedRow {
-    let layout = context.layout
-    var row = ItemRow(columns: layout.itemColumns)
+    let draft = try RowDraft(
+      identifier: identifier, attributes: attributes, layout: context.layout, cache: folds
+    ) { name in try resolve(name, in: attributes) }
+    return try prepareRow(
+      id: id, identifier: identifier, domain: domain, draft: draft, expiration: expiration,
+      file: file)
+  }
+
+  /// Completes a draft with what needs the database: ids of the row, its folder, domain,
+  /// content type, extractor and attributes, and the expiration.
+  func prepareRow(
+    id: Int64, identifier: String, domain: String?, draft: RowDraft, expiration: Date?,
+    file: FileFacts?
+  ) throws -> PreparedRow {
+    var row = ItemRow(columns: context.layout.itemColumns)
     row.set(ItemColumns.id, id.databaseValue)
-    var flags: ItemFlags = []
-    let path = attributes.text(.path)
-    let splitPath = path.map(StoredPath.init)
-    let isFileItem = path.map { $0.hasPrefix("/") && $0.isIdentical(to: identifier) } ?? false
-    if !isFileItem { row.set(ItemColumns.uid, identifier.databaseValue) }
+    var flags = draft.flags
+    if !draft.isFileItem { row.set(ItemColumns.uid, identifier.databaseValue) }
 
     var domainExpiration: Double? = nil
     if let domain {
@@ -62,69 +72,23 @@ extension ItemWriter {
       let expires = context.now.timeIntervalSinceReferenceDate + context.defaultExpiration
       row.set(ItemColumns.expires, expires.databaseValue)
     }
-
-    var values: [(attributeID: Int64, ordinal: Int, value: DatabaseValue)] = []
-    var textContent: String? = nil
-    var typeIdentifier: String? = nil
-    var typeTree: [String]? = nil
-    var resolved: [(AttributeKey, [AttributeValue])] = []
-    resolved.reserveCapacity(attributes.values.count)
-    for (name, list) in attributes.values {
-      let key: AttributeKey
-      let storage: AttributeStorage
-      let slot: Int?
-      if let plan = builtInPlans[name] {
-        (key, storage, slot) = plan
-      } else {
-        guard let resolvedKey = try resolve(name, in: attributes) else { continue }
-        key = resolvedKey
-        storage = layout.storage(for: key)
-        if case .column(let column) = storage {
-          slot = layout.itemColumns.slots[column]
-        } else {
-          slot = nil
-        }
-        // A built-in's row and storage depend on its name only (custom keys are checked
-        // against the item's declaration each time, in `resolve`).
-        if !key.isCustom { builtInPlans[name] = (key, storage, slot) }
+    for cell in draft.cells { row.set(cell.slot, cell.value) }
+    if let path = draft.path {
+      if let directory = path.directory {
+        row.set(ItemColumns.dirID, try directoryID(directory).databaseValue)
       }
-      resolved.append((key, list))
-      if key.valueType == .text, !list.allSatisfy({ $0.text?.isNFC ?? true }) {
-        flags.insert(.hasUnnormalizedText)
-      }
-      switch storage {
-      case .column:
-        row.set(slot!, list.first?.storedValue)
-      case .path:
-        guard let split = splitPath else { break }
-        if let directory = split.directory {
-          row.set(ItemColumns.dirID, try directoryID(directory).databaseValue)
-        }
-        row.set(ItemColumns.name, split.name.databaseValue)
-      case .fileName:
-        guard let text = list.first?.text else { break }
-        if let splitPath, splitPath.name.isIdentical(to: text) {
-          flags.insert(.fileNameIsName)
-        } else {
-          row.set(ItemColumns.fileName, text.databaseValue)
-        }
-      case .contentType:
-        typeIdentifier = list.first?.text
-      case .contentTypeTree:
-        typeTree = list.compactMap(\.text)
-      case .textContent:
-        textContent = list.first?.text
-      case .values:
-        let attributeID = try attributeID(key)
-        for (ordinal, value) in list.enumerated() {
-          if let stored = value.storedValue { values.append((attributeID, ordinal, stored)) }
-        }
-      }
+      row.set(ItemColumns.name, path.name.databaseValue)
     }
-    if typeIdentifier != nil || typeTree != nil {
+    if let fileName = draft.fileName { row.set(ItemColumns.fileName, fileName.databaseValue) }
+    var values: [(attributeID: Int64, ordinal: Int, value: DatabaseValue)] = []
+    values.reserveCapacity(draft.values.count)
+    for value in draft.values {
+      values.append((try attributeID(value.key), value.ordinal, value.value))
+    }
+    if draft.typeIdentifier != nil || draft.typeTree != nil {
       row.set(
         ItemColumns.typeID,
-        try contentTypeID(identifier: typeIdentifier, tree: typeTree).databaseValue)
+        try contentTypeID(identifier: draft.typeIdentifier, tree: draft.typeTree).databaseValue)
     }
     if let file {
       row.set(ItemColumns.device, Int64(bitPattern: file.stamp.device).databaseValue)
@@ -137,11 +101,10 @@ extension ItemWriter {
         row.set(ItemColumns.extractorID, try extractorID(extractor).databaseValue)
       }
     }
-    let documents = SearchDocuments(resolved, cache: folds)
-    if documents.words != nil && documents.wordsAreASCII { flags.insert(.wordsAreASCII) }
     if flags.rawValue != 0 { row.set(ItemColumns.flags, flags.rawValue.databaseValue) }
     return PreparedRow(
-      id: id, row: row, values: values, textContent: textContent, documents: documents)
+      id: id, row: row, values: values, textContent: draft.textContent,
+      documents: draft.documents)
   }
 
   /// Inserts prepared rows with as few statements as their shapes allow: rows with the same

@@ -19,8 +19,6 @@ final class ItemWriter {
   var recentTypes: [ExactText?: [(tree: [String]?, id: Int64)]] = [:]
   var attributeIDs: [String: Int64] = [:]
   var extractorIDs: [ExtractorStamp: Int64] = [:]
-  /// Registry row, storage and `item` column slot of the built-in attributes met so far.
-  var builtInPlans: [String: (key: AttributeKey, storage: AttributeStorage, slot: Int?)] = [:]
   /// Prepared multi-row INSERTs by (set of columns, number of rows).
   var insertStatements: [RowShape: Statement] = [:]
   /// Whether `failed_extraction` has rows (nil until read; see `recordExtraction`).
@@ -32,11 +30,15 @@ final class ItemWriter {
   /// statement, so one statement per chunk instead of one per item is most of the write speed.
   var fullTextRemovals: [(id: Int64, words: String?, terms: String?)] = []
   var fullTextInsertions: Set<Int64> = []
+  /// A bulk load has deferred full text (`DeferredFullText`): the tables are left alone until
+  /// they are rebuilt. Read per transaction, since the loader may be another process.
+  let fullTextDeferred: Bool
 
   init(db: Database, context: WriteContext) throws {
     self.db = db
     self.context = context
     self.registry = context.registry
+    self.fullTextDeferred = try DeferredFullText.isDeferred(db)
     for row in try Row.fetchAll(db, sql: "SELECT id, name FROM attribute") {
       attributeIDs[row[1]] = row[0]
     }
@@ -93,12 +95,7 @@ final class ItemWriter {
 
   /// Derives a missing `contentTypeTree` when the index was given a content-type registry.
   func completed(_ attributes: AttributeSet) -> AttributeSet {
-    guard let types = context.contentTypes, attributes[.contentTypeTree] == nil,
-      let type = attributes.text(.contentType)
-    else { return attributes }
-    var completed = attributes
-    completed.set(types.tree(of: type).map(AttributeValue.text), for: .contentTypeTree)
-    return completed
+    SearchableIndex.completed(attributes, contentTypes: context.contentTypes)
   }
 
   // MARK: Rows
@@ -162,5 +159,20 @@ final class ItemWriter {
         db, sql: "SELECT id FROM attribute WHERE name = ?", arguments: [key.name])
       declaredKeys.append(key)
     }
+  }
+}
+
+extension SearchableIndex {
+  /// `attributes` with `contentTypeTree` derived from `contentType` when missing and the index
+  /// was given a content-type registry.
+  static func completed(_ attributes: AttributeSet, contentTypes: ContentTypeRegistry?)
+    -> AttributeSet
+  {
+    guard let types = contentTypes, attributes[.contentTypeTree] == nil,
+      let type = attributes.text(.contentType)
+    else { return attributes }
+    var completed = attributes
+    completed.set(types.tree(of: type).map(AttributeValue.text), for: .contentTypeTree)
+    return completed
   }
 }
