@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `lumen index`, `status`, `forget`, `rules` and `extract` through the real binary on real
@@ -118,6 +119,69 @@ import Testing
     let missing = try await lumen.run(["index", "--db", lumen.database, root + "/nope"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("nope: No such file or directory"))
+  }
+
+  /// A first crawl killed mid-way leaves an index dropped and the full text behind: `status`
+  /// says so, `find` (read-only) still answers, and the next `lumen index` finishes the work.
+  @Test func aKilledFirstCrawlsBulkLoadIsShownThenFinished() async throws {
+    let lumen = try LumenProcess()
+    defer { lumen.cleanUp() }
+    let root = try makeTree(in: lumen)
+    try await lumen.run(["index", "--db", lumen.database, root])
+    let queries = ["budget", "fileName == '*otes*'", "fileSize > 10"]
+    var expected: [[String]] = []
+    for query in queries {
+      expected.append(try await Self.found(lumen, query))
+    }
+    #expect(expected.allSatisfy { !$0.isEmpty }, "every query must find something")
+    #expect(
+      try summary(try await lumen.run(["status", "--db", lumen.database, "--json"]))[
+        "bulkLoad"] is NSNull)
+
+    // What a loader killed between its first and last batch leaves (see DeferredIndexes and
+    // DeferredFullText), written by hand: no process holds the load's lock.
+    let queue = try DatabaseQueue(path: lumen.database)
+    try await queue.write { db in
+      let statement = try String.fetchOne(
+        db, sql: "SELECT sql FROM sqlite_master WHERE name = 'item_by_fileSize'")
+      try db.execute(sql: "DROP INDEX item_by_fileSize")
+      try db.execute(
+        sql: "INSERT INTO meta(key, value) VALUES ('deferred_indexes', ?), "
+          + "('full_text_deferred', '1')", arguments: [statement])
+      try db.execute(sql: "INSERT INTO item_fts(item_fts) VALUES ('delete-all')")
+      try db.execute(sql: "INSERT INTO item_trigram(item_trigram) VALUES ('delete-all')")
+    }
+    try queue.close()
+
+    let status = try summary(try await lumen.run(["status", "--db", lumen.database, "--json"]))
+    let load = try #require(status["bulkLoad"] as? [String: Any])
+    #expect(load["deferredIndexes"] as? [String] == ["item_by_fileSize"])
+    #expect(load["fullTextBehind"] as? Bool == true)
+    #expect(try await lumen.run(["status", "--db", lumen.database]).output.contains("Building:"))
+    for (query, answer) in zip(queries, expected) {
+      #expect(try await Self.found(lumen, query) == answer, "\(query)")
+    }
+
+    try await lumen.run(["index", "--db", lumen.database, root])
+    #expect(
+      try summary(try await lumen.run(["status", "--db", lumen.database, "--json"]))[
+        "bulkLoad"] is NSNull)
+    for (query, answer) in zip(queries, expected) {
+      #expect(try await Self.found(lumen, query) == answer, "\(query)")
+    }
+    let rebuilt = try DatabaseQueue(path: lumen.database)
+    defer { try? rebuilt.close() }
+    #expect(
+      try await rebuilt.read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM item_fts WHERE item_fts MATCH 'budget'")
+      } == 1)
+  }
+
+  /// The paths `lumen find` prints, sorted: without an index or a ranking the order may differ.
+  static func found(_ lumen: LumenProcess, _ query: String) async throws -> [String] {
+    let result = try await lumen.run(["find", "--db", lumen.database, query])
+    #expect(result.status == 0)
+    return result.lines.sorted()
   }
 
   @Test func rulesListTheirFilesAndExtractTouchesNoIndex() async throws {

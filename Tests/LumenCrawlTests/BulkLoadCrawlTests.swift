@@ -1,4 +1,5 @@
 import Foundation
+import LumenExtract
 import LumenStore
 import Testing
 
@@ -19,6 +20,17 @@ struct BulkLoadCrawlTests {
     previous: CrawlState?, folders: [String]?, expected: Bool
   ) {
     #expect(IndexingPipeline.bulkLoads(previous: previous, folders: folders) == expected)
+  }
+
+  /// Full text waits for the end of a first crawl only when no file is extracted (the
+  /// writer is that crawl's bottleneck); an extracting crawl keeps it current.
+  @Test func onlyACrawlThatExtractsNothingDefersFullText() {
+    #expect(IndexingPipeline.defersFullText(SniffOnly()))
+    #expect(!IndexingPipeline.defersFullText(RuleBasedExtraction(service: WorkerSupport.service())))
+    let noRules = ExtractionService(rules: RuleSet(rules: []))
+    #expect(!noRules.hasExtractors)
+    #expect(IndexingPipeline.defersFullText(RuleBasedExtraction(service: noRules)))
+    #expect(!IndexingPipeline.defersFullText(CountingExtraction()))
   }
 
   @Test func aFirstCrawlEndsWithEveryIndexAndTheSameAnswers() async throws {

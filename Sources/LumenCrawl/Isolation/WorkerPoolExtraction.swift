@@ -100,6 +100,8 @@ public final class WorkerPoolExtraction: FileExtracting {
 
   public func isCurrent(_ stamp: ExtractorStamp?) -> Bool { inProcess.isCurrent(stamp) }
 
+  public var readsFiles: Bool { inProcess.readsFiles }
+
   public func extract(_ request: ExtractionRequest) -> FileExtraction? {
     let rules = service.rules.rules(forMIME: request.mimeType).filter {
       service.catalog.type(named: $0.extractor) != nil

@@ -39,16 +39,31 @@ final class BatchWriter: Sendable {
     }
   }
 
+  /// A batch is committed early, with fewer than `batchSize` items, once its records hold this
+  /// much extracted text: 500 bodies of a megabyte each are not held at once.
+  static let batchTextBytes = PipelineContext.recordTextBytes
+
   private func drain() {
     let batchSize = context.options.batchSize
     var pending: [FileRecord] = []
-    while let records = context.records.receive() {
+    var pendingTextBytes = 0
+    while let (records, weight) = context.records.receiveWeighed() {
       // After a failure keep receiving, so that no crawl thread blocks on a full channel.
       guard failure.withLock({ $0 == nil }) else { continue }
-      pending += records
+      if pending.isEmpty { pending = records } else { pending += records }
+      pendingTextBytes += weight
       while pending.count >= batchSize {
-        commit(Array(pending[..<batchSize]))
-        pending.removeFirst(batchSize)
+        // Only the records past the batch are copied: a batch goes to the index as it is.
+        let rest = Array(pending[batchSize...])
+        pending.removeSubrange(batchSize...)
+        commit(pending)
+        pending = rest
+        pendingTextBytes = rest.reduce(0) { $0 + $1.heldTextBytes }
+      }
+      if pendingTextBytes >= Self.batchTextBytes {
+        commit(pending)
+        pending = []
+        pendingTextBytes = 0
       }
     }
     if !pending.isEmpty && failure.withLock({ $0 == nil }) { commit(pending) }
@@ -62,9 +77,7 @@ final class BatchWriter: Sendable {
       return state.encoded()
     }
     do {
-      try Blocking.run { [index = context.index] in
-        try await index.indexFiles(batch, clientState: recordsState ? state : nil)
-      }
+      try context.index.indexFilesNow(batch, clientState: recordsState ? state : nil)
       context.counters.committed.add(batch.count, ordering: .relaxed)
     } catch {
       failure.withLock { if $0 == nil { $0 = error } }

@@ -15,4 +15,13 @@ public protocol FileExtracting: Sendable {
 
   /// The attributes of one regular file, or nil when no extractor applies.
   func extract(_ request: ExtractionRequest) -> FileExtraction?
+
+  /// Whether any file may be read by an extractor. A crawl that only states and sniffs files
+  /// waits on its writer; one that extracts waits on its extractors, and its first crawl then
+  /// keeps full text current as it goes (see `IndexingPipeline`).
+  var readsFiles: Bool { get }
+}
+
+extension FileExtracting {
+  public var readsFiles: Bool { true }
 }

@@ -11,9 +11,16 @@ final class PipelineContext: Sendable {
   let contentTypes: ContentTypeRegistry
   let options: IndexingPipeline.Options
   let counters = CrawlCounters()
-  /// Chunks of at most `PipelineVisitor.chunkSize` records: with the writer busy, a few hundred
-  /// records wait here, however large the folders.
-  let records = BoundedChannel<[FileRecord]>(capacity: 4)
+  /// Chunks of at most `PipelineVisitor.chunkSize` records: with the writer busy, about four
+  /// batches wait here, however large the folders, and at most `recordTextBytes` of extracted
+  /// text. Sixteen chunks rather than four let the walk threads and the writer stall on each
+  /// other less (first index of 200,000 files, alternated runs: median 3.87 s against 4.11 s,
+  /// +3 MB peak RSS).
+  let records = BoundedChannel<[FileRecord]>(capacity: 16, weightLimit: recordTextBytes)
+
+  /// Text the records waiting for the writer may hold (`FileRecord.heldTextBytes`); the
+  /// writer's own batch is bounded the same way (`BatchWriter`).
+  static let recordTextBytes = 24 << 20
   let storedListings: StoredListings
   let deletions = Mutex<[PendingDeletion]>([])
   let currentFolder = Mutex("")

@@ -29,6 +29,11 @@ final class PipelineVisitor: DirectoryVisitor {
   private var holdsNewFolder = false
 
   static let chunkSize = 128
+  /// A chunk is also sent once its records hold this much extracted text.
+  static let chunkTextBytes = 4 << 20
+  /// Text held by `pending`, counted up to `weighed` records.
+  private var pendingTextBytes = 0
+  private var weighed = 0
 
   init(context: PipelineContext) {
     self.context = context
@@ -39,10 +44,24 @@ final class PipelineVisitor: DirectoryVisitor {
 
   private func flush() {
     guard !pending.isEmpty else { return }
-    context.records.send(pending)
+    // Laid out in rows here, on the walk thread: the writer is the crawl's one serial stage.
+    context.index.draftRows(&pending)
+    let weight = pending.reduce(0) { $0 + $1.heldTextBytes }
+    context.records.send(pending, weight: weight)
     pending = []
+    pendingTextBytes = 0
+    weighed = 0
     holdsNewFolder = false
     pending.reserveCapacity(Self.chunkSize)
+  }
+
+  /// Whether `pending` should go now: enough records, or enough text in them.
+  private var pendingIsFull: Bool {
+    while weighed < pending.count {
+      pendingTextBytes += pending[weighed].heldTextBytes
+      weighed += 1
+    }
+    return pending.count >= Self.chunkSize || pendingTextBytes >= Self.chunkTextBytes
   }
 
   func failed(_ error: CrawlError, isRoot: Bool) {
@@ -80,7 +99,7 @@ final class PipelineVisitor: DirectoryVisitor {
     for entry in listing.entries {
       let known = stored.removeValue(forKey: entry.name)
       process(entry, root: listing.root, stored: known, into: &pending)
-      if pending.count >= Self.chunkSize { flush() }
+      if pendingIsFull { flush() }
       if entry.status.kind == .directory, known?.isDirectory == true {
         knownSubfolders.append(entry.path)
       }

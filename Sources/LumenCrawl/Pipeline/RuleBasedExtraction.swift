@@ -17,6 +17,8 @@ public struct RuleBasedExtraction: FileExtracting {
       name: "", version: RulesFingerprint.of(rules: service.rules, catalog: service.catalog))
   }
 
+  public var readsFiles: Bool { service.hasExtractors }
+
   public func isCurrent(_ stamp: ExtractorStamp?) -> Bool {
     guard let stamp else { return true }
     if stamp.name.isEmpty { return stamp == noExtractorStamp }

@@ -6,4 +6,5 @@ public struct SniffOnly: FileExtracting {
   public init() {}
   public func isCurrent(_ stamp: ExtractorStamp?) -> Bool { true }
   public func extract(_ request: ExtractionRequest) -> FileExtraction? { nil }
+  public var readsFiles: Bool { false }
 }
