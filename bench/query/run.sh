@@ -7,6 +7,7 @@
 #   bench/query/run.sh                  # 1,000,000 items, 500-item transactions, 15 runs
 #   ITEMS=200000 RUNS=5 bench/query/run.sh
 #   BATCH=5000 bench/query/run.sh       # larger transactions (Options.batchSize)
+#   BULK=1 bench/query/run.sh           # build as a first crawl does (bulk load), end included
 #   WORK=/tmp/keep bench/query/run.sh   # keep the index and the path list there
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,6 +15,8 @@ cd "$(dirname "$0")/../.."
 ITEMS=${ITEMS:-1000000}
 RUNS=${RUNS:-15}
 BATCH=${BATCH:-500}
+BULK_FLAG=()
+[ -n "${BULK:-}" ] && BULK_FLAG=(--bulk)
 WORK=${WORK:-$(mktemp -d -t lumen-bench-query.XXXXXX)}
 mkdir -p "$WORK"
 
@@ -23,7 +26,7 @@ BIN=$(swift build -c release --show-bin-path)/QueryBench
 
 echo "== Lumen: $ITEMS items, batch size $BATCH, $RUNS runs per query (index in $WORK)"
 "$BIN" --items "$ITEMS" --runs "$RUNS" --batch "$BATCH" --db "$WORK/index.sqlite" \
-  --names "$WORK/paths.txt"
+  --names "$WORK/paths.txt" "${BULK_FLAG[@]}"
 
 if ! command -v plocate-build >/dev/null 2>&1 || ! command -v plocate >/dev/null 2>&1; then
   echo "(plocate is not installed: no peer figures)"
