@@ -183,7 +183,6 @@ extension SearchableIndex {
 
   /// Deletes the file item at `path` and every file item below it.
   public func deleteFiles(underPath path: String) async throws {
-    let folder = Self.folderKey(path)
     try await write { writer in
       try writer.deleteFiles(underPath: path)
       try writer.deleteUnusedDirectories()
