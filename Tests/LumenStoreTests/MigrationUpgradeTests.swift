@@ -6,9 +6,10 @@ import Testing
 
 @testable import LumenStore
 
-/// An index written before v4 (size and dimension indexes without the type id, a trigram
-/// table with positions) is upgraded when it is opened for writing, keeps its items, answers
-/// kind-and-size queries from the covering index and substrings from the rebuilt trigrams.
+/// An index written before v4 (attribute indexes keyed by value alone and without the type id,
+/// a trigram table with positions) is upgraded when it is opened for writing, keeps its items,
+/// answers kind-and-size queries from the covering index, seeks the attribute indexes by
+/// generation (v5), and answers substrings from the rebuilt trigrams.
 @Suite struct MigrationUpgradeTests {
   static let images: [SearchableItem] = [
     fileItem(
@@ -47,11 +48,11 @@ import Testing
   }
 
   /// Turns a current index back into what v3 left on disk: the v1 definitions of the indexes
-  /// and the trigram table v4 replaced, and no record of v4.
+  /// and the trigram table v4 replaced, and no record of v4 or v5.
   static func downgradeToV3(_ path: String) throws {
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
-      for column in StoreMigrations.v4KindCoveredColumns {
+      for column in StoreMigrations.v1IndexedColumns {
         try db.execute(
           sql: """
             DROP INDEX "item_by_\(column)";
@@ -65,13 +66,15 @@ import Testing
             terms, content='item_text', content_rowid='item_id',
             tokenize='trigram case_sensitive 1');
           INSERT INTO item_trigram(item_trigram) VALUES ('rebuild');
-          DELETE FROM grdb_migrations WHERE identifier = 'v4-covering-kind-and-lean-trigrams';
+          DELETE FROM grdb_migrations WHERE identifier IN (
+            'v4-covering-kind-and-lean-trigrams', 'v5-generation-keyed-attribute-indexes');
           """)
     }
     try queue.close()
   }
 
-  static func indexedColumns(_ index: SearchableIndex, _ name: String) async throws -> [String] {
+  /// The index's columns by name, nil for an expression (the generation).
+  static func indexedColumns(_ index: SearchableIndex, _ name: String) async throws -> [String?] {
     try await index.pool.read { db in
       try Row.fetchAll(db, sql: "PRAGMA index_info(\"\(name)\")").map { $0["name"] }
     }
@@ -97,10 +100,15 @@ import Testing
     let applied = try await index.pool.read { db in
       try StoreMigrations.migrator.appliedMigrations(db)
     }
-    #expect(applied.last == "v4-covering-kind-and-lean-trigrams")
-    for column in StoreMigrations.v4KindCoveredColumns {
+    #expect(
+      applied.suffix(2) == [
+        "v4-covering-kind-and-lean-trigrams", "v5-generation-keyed-attribute-indexes",
+      ])
+    for column in StoreMigrations.v1IndexedColumns {
+      let covered = StoreMigrations.v4KindCoveredColumns.contains(column)
       #expect(
-        try await Self.indexedColumns(index, "item_by_\(column)") == [column, "type_id"],
+        try await Self.indexedColumns(index, "item_by_\(column)")
+          == [nil, column] + (covered ? ["type_id"] : []),
         "\(column)")
     }
     let query = "contentTypeTree == 'public.image' && pixelWidth > 4000"
@@ -111,6 +119,12 @@ import Testing
     #expect(try await index.count(expression) == 1)
     let (_, plan) = try await index.explain(expression, options: SearchOptions(limit: 100))
     #expect(plan.contains { $0.contains("item_by_pixelWidth") }, "\(plan)")
+    let dates = try QueryParser(registry: index.registry).parse(
+      "contentModificationDate > $time.iso('2020-01-01T00:00:00Z')")
+    let (_, datePlan) = try await index.explain(dates)
+    #expect(
+      datePlan.contains { $0.contains("item_by_contentModificationDate (<expr>=? AND") },
+      "\(datePlan)")
 
     let trigramTable = try await index.pool.read { db in
       try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'item_trigram'")

@@ -20,7 +20,7 @@ import Testing
     #expect(
       applied == [
         "v1-items", "v2-drop-name-index", "v3-failed-extraction",
-        "v4-covering-kind-and-lean-trigrams",
+        "v4-covering-kind-and-lean-trigrams", "v5-generation-keyed-attribute-indexes",
       ])
     #expect(try await identifiers(reopened, "kept") == ["a"])
     let journal = try await reopened.pool.read { db in

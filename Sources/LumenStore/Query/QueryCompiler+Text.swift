@@ -84,7 +84,7 @@ extension QueryCompiler {
     }
     switch storage {
     case .column(let column):
-      return Self.flagged(plan, "item.\"\(column)\"", check)
+      return Self.flagged(plan, "item.\"\(column)\"", check, seek: generationTerm(column))
     case .fileName:
       return anyValue(of: key) { value in Self.flagged(plan, value, check) }
     case .path:
@@ -98,17 +98,21 @@ extension QueryCompiler {
 
   /// `plan` for NFC rows, `check` for flagged ones, on a value of the row itself (NULL-safe:
   /// each branch tests the value itself, the shape SQLite plans fastest in long `&&` chains).
-  static func flagged(_ plan: IndexPlan, _ value: String, _ check: (String) -> String) -> String {
+  /// `seek`: the generation term of the value's index (`generationTerm`), for the branch
+  /// that index answers.
+  static func flagged(
+    _ plan: IndexPlan, _ value: String, _ check: (String) -> String, seek: String = ""
+  ) -> String {
     let present = "\(value) IS NOT NULL"
     switch plan {
     case .exact(let condition):
       return """
-        (((item.flags & 4) = 0 AND \(present) AND \(condition(value))) \
+        (((item.flags & 4) = 0 AND \(present) AND \(condition(value))\(seek)) \
         OR ((item.flags & 4) = 4 AND \(present) AND \(check(value))))
         """
     case .candidate(let condition):
       return """
-        (((item.flags & 4) = 0 AND \(present) AND \(condition(value)) AND \(check(value))) \
+        (((item.flags & 4) = 0 AND \(present) AND \(condition(value))\(seek) AND \(check(value))) \
         OR ((item.flags & 4) = 4 AND \(present) AND \(check(value))))
         """
     case .none:
@@ -199,7 +203,7 @@ extension QueryCompiler {
     let plan = IndexPlan.exact { "\($0) BETWEEN \(low) AND \(high)" }
     switch layout.storage(for: key) {
     case .column(let column):
-      return Self.flagged(plan, "item.\"\(column)\"", check)
+      return Self.flagged(plan, "item.\"\(column)\"", check, seek: generationTerm(column))
     case .fileName:
       return anyValue(of: key) { Self.flagged(plan, $0, check) }
     case .values:

@@ -22,10 +22,19 @@ extension QueryCompiler {
   /// Some value of `key` satisfies `predicate`, a SQL test of one non-NULL value expression
   /// that is itself never NULL. Written for index use: a column test is a column comparison,
   /// a multi-valued test an `IN` over the (attribute, value) index.
-  mutating func anyValue(of key: AttributeKey, _ predicate: (String) -> String) -> String {
+  ///
+  /// `seekable`: the predicate is a comparison an index on the column answers (`=`, `<`,
+  /// `BETWEEN`…), so the column's generation term goes with it (`generationTerm`).
+  mutating func anyValue(
+    of key: AttributeKey, seekable: Bool = false, _ predicate: (String) -> String
+  ) -> String {
     let storage = layout.storage(for: key)
     switch storage {
-    case .column, .path:
+    case .column(let column):
+      let value = Self.valueExpression(storage)!
+      let seek = seekable ? generationTerm(column) : ""
+      return "(\(value) IS NOT NULL AND \(predicate(value))\(seek))"
+    case .path:
       let value = Self.valueExpression(storage)!
       return "(\(value) IS NOT NULL AND \(predicate(value)))"
     case .fileName:

@@ -73,6 +73,43 @@ struct QueryCompiler {
   /// `maximumComparisons`; the condition is then unusable.
   private(set) var isTooDeep = false
 
+  /// Set once a condition seeks an attribute index generation by generation: the statement
+  /// must then define `item_generation` (`generationTable`).
+  private(set) var usesGenerations = false
+
+  /// The columns whose index is keyed by generation (`StoreMigrations.attributeIndex`).
+  static let generationIndexedColumns = Set(StoreMigrations.v1IndexedColumns)
+
+  /// The columns of the `&&` chain being compiled that have their generation term already.
+  private var seekedInConjunction: Set<String>?
+  /// How many negations enclose the expression being compiled.
+  private var negations = 0
+
+  /// ` AND (item.id >> 12) IN item_generation`, to put after a comparison on `column` that its
+  /// index answers, or "" when the column has no index. The attribute indexes are keyed by
+  /// (generation, value) (see `StoreMigrations.generationShift`): SQLite can seek such an index
+  /// by value only once the generation is pinned, and an `IN` over every generation makes it
+  /// seek each one. The term is true of every row, so it changes no result; where SQLite
+  /// drives the search from another index it is a lookup per row, so it comes after the
+  /// comparison (rows that fail it skip the lookup) and once per column in an `&&` chain
+  /// (`fileSize > 1000000 && fileSize < 2000000` seeks with one and would check the other).
+  mutating func generationTerm(_ column: String) -> String {
+    guard Self.generationIndexedColumns.contains(column), negations == 0 else { return "" }
+    usesGenerations = true
+    if seekedInConjunction != nil {
+      guard seekedInConjunction!.insert(column).inserted else { return "" }
+    }
+    return " AND (item.id >> \(StoreMigrations.generationShift)) IN item_generation"
+  }
+
+  /// The common table expression `generationTerm` names: every generation from the first to
+  /// the one of the largest row id (the largest row id is the end of the table's b-tree).
+  static let generationTable = """
+    item_generation(generation) AS (SELECT 0 UNION ALL SELECT generation + 1 \
+    FROM item_generation WHERE generation < \
+    (SELECT max(id) FROM item) >> \(StoreMigrations.generationShift))
+    """
+
   /// `topLevel`: the expression is the query or one of its top-level `&&` operands, so a
   /// full-text match it requires may drive the whole search.
   mutating func condition(_ expression: QueryExpression, topLevel: Bool = false) -> String {
@@ -91,12 +128,21 @@ struct QueryCompiler {
         operand = inner
         negated.toggle()
       }
+      // No index seeks under a negation, so no generation terms there either.
+      if negated { negations += 1 }
       let inner = condition(operand, topLevel: topLevel && !negated)
+      if negated { negations -= 1 }
       return negated ? "(NOT \(inner))" : inner
     case .and:
       let outer = inConjunction
       inConjunction = true
-      defer { inConjunction = outer }
+      let outerSeeks = seekedInConjunction
+      // A nested chain (`a && (b && c)`) shares its parent's terms.
+      seekedInConjunction = outerSeeks ?? []
+      defer {
+        inConjunction = outer
+        seekedInConjunction = outerSeeks
+      }
       let operands = Self.chain(expression, and: true)
       let parts = operands.map { condition($0, topLevel: topLevel) }
       // SQLite tests a row's terms in the order written: plain column comparisons first, so
@@ -113,7 +159,13 @@ struct QueryCompiler {
     case .or:
       let outer = inConjunction
       inConjunction = false
-      defer { inConjunction = outer }
+      let outerSeeks = seekedInConjunction
+      // Each branch of `||` is searched on its own and needs its own terms.
+      seekedInConjunction = nil
+      defer {
+        inConjunction = outer
+        seekedInConjunction = outerSeeks
+      }
       let parts = Self.chain(expression, and: false).map { condition($0) }
       return Self.balanced(parts, "OR")
     case .comparison(let comparison):
@@ -237,7 +289,7 @@ struct QueryCompiler {
     -> String
   {
     let parameter = bind(value)
-    return anyValue(of: key) { "\($0) \(op.sql) \(parameter)" }
+    return anyValue(of: key, seekable: op != .notEqual) { "\($0) \(op.sql) \(parameter)" }
   }
 
   private mutating func inRange(
@@ -273,7 +325,9 @@ struct QueryCompiler {
 
   private mutating func between(_ key: AttributeKey, _ low: Double, _ high: Double) -> String {
     let (lowParameter, highParameter) = (bind(low), bind(high))
-    return anyValue(of: key) { "\($0) BETWEEN \(lowParameter) AND \(highParameter)" }
+    return anyValue(of: key, seekable: true) {
+      "\($0) BETWEEN \(lowParameter) AND \(highParameter)"
+    }
   }
 
   // MARK: Free text

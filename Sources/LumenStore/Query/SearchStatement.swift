@@ -58,9 +58,10 @@ struct SearchStatement {
         """
     }
     let whereClause = conditions.joined(separator: "\n  AND ")
+    let body: String
     switch kind {
     case .count:
-      sql = "SELECT count(*) FROM \(from) WHERE \(whereClause)"
+      body = "SELECT count(*) FROM \(from) WHERE \(whereClause)"
     case .rows:
       var columns = [ItemReader.identityColumns]
       columns += Self.fetchColumns(options.fetchAttributes, layout: layout)
@@ -77,8 +78,10 @@ struct SearchStatement {
         text += " ORDER BY \(order)"
       }
       if let limit = options.limit { text += " LIMIT \(compiler.bind(max(0, limit)))" }
-      sql = text
+      body = text
     }
+    sql =
+      compiler.usesGenerations ? "WITH RECURSIVE \(QueryCompiler.generationTable)\n\(body)" : body
     self.arguments = StatementArguments(compiler.arguments)
     self.ranked = ranked
   }

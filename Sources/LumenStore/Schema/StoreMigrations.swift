@@ -65,6 +65,20 @@ enum StoreMigrations {
           INSERT INTO item_trigram(item_trigram) VALUES ('rebuild');
           """)
     }
+    // Measured by bench/query: 100,000 items written after 900,000 in 500-item transactions
+    // took 6.0 s with these indexes keyed by value alone and 0.85 s keyed by (generation,
+    // value), against 0.26 s for the rows alone (sqlite3 replay). A new item's keys now land in
+    // the last generation's few pages instead of one random page per index (see
+    // `generationShift`); queries seek each generation (`QueryCompiler.generationTerm`).
+    migrator.registerMigration("v5-generation-keyed-attribute-indexes") { db in
+      for column in v1IndexedColumns {
+        try db.execute(
+          sql: """
+            DROP INDEX IF EXISTS "item_by_\(column)";
+            \(attributeIndex(column));
+            """)
+      }
+    }
     return migrator
   }
 
@@ -72,6 +86,29 @@ enum StoreMigrations {
   static let v4KindCoveredColumns = [
     "fileSize", "pixelWidth", "pixelHeight", "duration", "pageCount",
   ]
+
+  /// Row ids per generation of the attribute indexes, as a shift: the indexes on dates, sizes,
+  /// titles… are keyed by `(id >> generationShift, value)` from v5 on. Row ids grow as items
+  /// are added, so a transaction's new keys all fall in the newest generation, a few dozen
+  /// pages per index that stay in the cache, where keys by value alone scattered one dirty page
+  /// per item over the whole index and every commit wrote each of them to the log. A query
+  /// pays one index seek per generation instead of one: 245 at a million items, a fraction of
+  /// a millisecond. 4,096 ids per generation: the newest generation's pages of every index fit
+  /// the writer's cache, and a million items make few enough generations to seek.
+  static let generationShift = 12
+
+  /// The expression that keys the attribute indexes (as written in their definitions, which a
+  /// query must repeat for SQLite to use them).
+  static let generationExpression = "(id >> \(generationShift))"
+
+  /// The v5 definition of the index on one of `v1IndexedColumns`.
+  static func attributeIndex(_ column: String) -> String {
+    let typeColumn = v4KindCoveredColumns.contains(column) ? ", type_id" : ""
+    return """
+      CREATE INDEX "item_by_\(column)" ON item(\(generationExpression), "\(column)"\(typeColumn))
+        WHERE "\(column)" IS NOT NULL
+      """
+  }
 
   /// Stamped in the file header (`PRAGMA application_id`, as file(1) shows it) from v3 on, so a
   /// Lumen index is recognised as such by its first 100 bytes: "Lumn".
