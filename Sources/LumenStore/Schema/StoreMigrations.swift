@@ -8,7 +8,8 @@ import GRDB
 /// The layout and why (measured by bench/query at 1M items):
 /// - `item`: one row per item, typed columns for the single-valued built-in attributes (a NULL
 ///   costs one header byte), so a query on `fileSize` or a date is a column comparison that an
-///   index can answer.
+///   index can answer. From v5 those indexes are keyed by the generation of the row id first
+///   (`generationShift`), so that writes do not scatter over them.
 /// - A file item (identifier = its absolute `path`) stores neither identifier nor path as text:
 ///   `uid` is NULL and the path is `directory.path || '/' || item.name`. A folder's 10,000 files
 ///   share one `directory` row, which is also what makes renaming a folder one UPDATE.
