@@ -10,8 +10,17 @@ extension SearchableIndex {
   /// Writes file items with their stamps in one transaction (more than `batchSize` records are
   /// split, the client state going with the last part). A record replaces the item at its path.
   public func indexFiles(_ records: [FileRecord], clientState: Data? = nil) async throws {
-    for (chunk, state) in try fileChunks(records, clientState: clientState) {
-      try await write { writer in try Self.write(chunk, clientState: state, writer) }
+    let chunks = try fileChunks(records, clientState: clientState)
+    // Each chunk's rows are drafted while the one before it is written (`drafted`).
+    var next: Task<[FileRecord], Never>? = chunks.first.map { first in
+      Task { await drafted(first.0) }
+    }
+    for (position, (_, state)) in chunks.enumerated() {
+      let chunk = await next!.value
+      next =
+        position + 1 < chunks.count
+        ? Task { [chunk = chunks[position + 1].0] in await drafted(chunk) } : nil
+      try await write { writer in try Self.write(chunk[...], clientState: state, writer) }
     }
   }
 
@@ -31,7 +40,8 @@ extension SearchableIndex {
   /// Records with custom attribute keys or updates are left for the writer.
   public func draftRows(_ records: inout [FileRecord]) {
     let cache = SearchDocuments.FoldCache()
-    for index in records.indices where !records[index].item.isUpdate {
+    for index in records.indices where records[index].draft == nil && !records[index].item.isUpdate
+    {
       let item = records[index].item
       var attributes = Self.completed(item.attributeSet, contentTypes: options.contentTypes)
       if attributes[.path] == nil { attributes.set(.text(item.uniqueIdentifier), for: .path) }
@@ -40,9 +50,6 @@ extension SearchableIndex {
       ) { _ in throw DraftNeedsWriter() }
     }
   }
-
-  /// A custom key: only the writer can resolve (and maybe declare) it.
-  private struct DraftNeedsWriter: Error {}
 
   /// The transactions of an `indexFiles` call: batches, the client state with the last.
   private func fileChunks(_ records: [FileRecord], clientState: Data?) throws
