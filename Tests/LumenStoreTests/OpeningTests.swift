@@ -8,7 +8,7 @@ import Testing
 @Suite struct OpeningTests {
   @Test func migrationsRunOnAnEmptyFileAndAreIdempotent() async throws {
     let folder = try TemporaryFolder()
-    FileManager.default.createFile(atPath: folder.location().path, contents: Data())
+    #expect(FileManager.default.createFile(atPath: folder.location().path, contents: Data()))
     do {
       let index = try makeIndex(folder)
       try await index.indexSearchableItems([item("a", [(.title, .text("kept"))])])

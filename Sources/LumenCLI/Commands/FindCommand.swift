@@ -79,7 +79,7 @@ struct FindCommand: AsyncParsableCommand {
       printError("no index at \(location.path); create one with 'lumen index PATH'")
       throw ExitCode.failure
     }
-    let searchable = try SearchableIndex(location: location, options: .init(readOnly: true))
+    let searchable = try SearchableIndex(location: location, options: IndexOptions.reading)
     let registry = searchable.registry
     let expression = try parse(registry: registry)
     let options = try searchOptions(registry: registry)

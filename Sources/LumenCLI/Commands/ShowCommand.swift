@@ -32,7 +32,7 @@ struct ShowCommand: AsyncParsableCommand {
       printError("no index at \(location.path); create one with 'lumen index PATH'")
       throw ExitCode.failure
     }
-    let searchable = try SearchableIndex(location: location, options: .init(readOnly: true))
+    let searchable = try SearchableIndex(location: location, options: IndexOptions.reading)
     let registry = searchable.registry
     let only = try names.map { name -> AttributeKey in
       guard let key = registry.key(named: name) else {

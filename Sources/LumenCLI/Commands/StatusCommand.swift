@@ -21,7 +21,7 @@ struct StatusCommand: AsyncParsableCommand {
       printError("no index at \(location.path); create one with 'lumen index PATH'")
       throw ExitCode.failure
     }
-    let searchable = try SearchableIndex(location: location, options: .init(readOnly: true))
+    let searchable = try SearchableIndex(location: location, options: IndexOptions.reading)
     let statistics = try await searchable.statistics()
     let failures = try await searchable.failedExtractions()
     let expirationDays = (try? Config.load().expirationDays) ?? 30

@@ -14,7 +14,7 @@ struct ItemsStateCommand: AsyncParsableCommand {
   func run() async throws {
     let location = try index.location()
     guard FileManager.default.fileExists(atPath: location.path) else { return }
-    let searchable = try SearchableIndex(location: location, options: .init(readOnly: true))
+    let searchable = try SearchableIndex(location: location, options: IndexOptions.reading)
     if let state = try await searchable.fetchLastClientState() {
       FileHandle.standardOutput.write(state)
       if state.last != 10 { FileHandle.standardOutput.write(Data([10])) }
