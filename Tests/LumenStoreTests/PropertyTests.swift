@@ -37,7 +37,20 @@ import Testing
     }
     try await index.declareCustomKeys(RandomCorpus.customKeys)
     let items = (0..<180).map { RandomCorpus.item($0, &random) }
-    try await index.indexSearchableItems(items)
+    // The second half in a later generation of the attribute indexes (v5: keyed by
+    // `id >> generationShift`), so that queries seek more than one: a row with a high id
+    // placed between the halves, then deleted.
+    try await index.indexSearchableItems(Array(items[..<90]))
+    let spacer = Int64(3) << StoreMigrations.generationShift
+    try await index.pool.write { db in
+      try db.execute(sql: "INSERT INTO item(id, uid) VALUES (?, 'spacer')", arguments: [spacer])
+    }
+    try await index.indexSearchableItems(Array(items[90...]))
+    try await index.deleteSearchableItems(withIdentifiers: ["spacer"])
+    let largest = try await index.pool.read { db in
+      try Int64.fetchOne(db, sql: "SELECT max(id) FROM item") ?? 0
+    }
+    #expect(largest >> StoreMigrations.generationShift == 3)
     // Replacements and deletes, so the indexes have seen rows go too.
     let replacements = (0..<20).map { RandomCorpus.item($0 * 7, &random) }
     try await index.indexSearchableItems(replacements)
