@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LumenModel
 import LumenQuery
 import Testing
@@ -55,6 +56,43 @@ import Testing
     let lastDay = Date(timeIntervalSinceReferenceDate: Double(total) * 86_400)
     let iso = ISO8601DateFormatter().string(from: lastDay)
     #expect(try await Self.count(index, "contentModificationDate >= $time.iso('\(iso)')") == 1)
+  }
+
+  /// Row ids only grow, so a long-lived index goes round the generations: the ids of a second
+  /// lap share generations with the first, and every query still seeks at most all of them.
+  @Test func generationsGoRoundOnceRowIDsPassTheirCount() async throws {
+    let folder = try TemporaryFolder()
+    let index = try makeIndex(folder)
+    try await index.indexSearchableItems(Self.items(20))
+    let lap = Int64(StoreMigrations.generationCount) << StoreMigrations.generationShift
+    // A row far along, as years of new files leave them, then gone like those files.
+    try await index.pool.write { db in
+      try db.execute(
+        sql: "INSERT INTO item(id, uid) VALUES (?, 'far')", arguments: [lap + 2 * 4096])
+    }
+    let later = Self.items(40).suffix(20).map { item in
+      var item = item
+      item.uniqueIdentifier = "later-" + item.uniqueIdentifier
+      return item
+    }
+    try await index.indexSearchableItems(Array(later))
+    try await index.deleteSearchableItems(withIdentifiers: ["far"])
+
+    let generations = try await index.pool.read { db in
+      try Row.fetchOne(
+        db,
+        sql: "WITH RECURSIVE \(QueryCompiler.generationTable) "
+          + "SELECT count(*), max(generation) FROM item_generation")
+    }
+    #expect(generations?[0] == StoreMigrations.generationCount)
+    #expect(generations?[1] == StoreMigrations.generationCount - 1)
+    #expect(try await Self.count(index, "fileSize > 0") == 40)
+    #expect(try await Self.count(index, "fileSize > 20") == 20, "the second lap")
+    #expect(try await Self.count(index, "fileSize <= 20") == 20, "the first lap")
+    #expect(try await Self.count(index, "InRange(fileSize, 15, 25)") == 11)
+    let (_, plan) = try await index.explain(
+      QueryParser(registry: index.registry).parse("fileSize > 20"))
+    #expect(plan.contains { $0.contains("item_by_fileSize (<expr>=? AND fileSize>?)") }, "\(plan)")
   }
 
   @Test func comparisonsSeekTheirIndexOncePerChain() async throws {

@@ -85,7 +85,7 @@ struct QueryCompiler {
   /// How many negations enclose the expression being compiled.
   private var negations = 0
 
-  /// ` AND (item.id >> 12) IN item_generation`, to put after a comparison on `column` that its
+  /// ` AND ((item.id >> 12) & 1023) IN item_generation`, to put after a comparison on `column` that its
   /// index answers, or "" when the column has no index. The attribute indexes are keyed by
   /// (generation, value) (see `StoreMigrations.generationShift`): SQLite can seek such an index
   /// by value only once the generation is pinned, and an `IN` over every generation makes it
@@ -99,15 +99,17 @@ struct QueryCompiler {
     if seekedInConjunction != nil {
       guard seekedInConjunction!.insert(column).inserted else { return "" }
     }
-    return " AND (item.id >> \(StoreMigrations.generationShift)) IN item_generation"
+    return " AND ((item.id >> \(StoreMigrations.generationShift)) "
+      + "& \(StoreMigrations.generationCount - 1)) IN item_generation"
   }
 
   /// The common table expression `generationTerm` names: every generation from the first to
-  /// the one of the largest row id (the largest row id is the end of the table's b-tree).
+  /// the one of the largest row id (the largest row id is the end of the table's b-tree), or
+  /// all of them once row ids have gone round (`StoreMigrations.generationCount`).
   static let generationTable = """
     item_generation(generation) AS (SELECT 0 UNION ALL SELECT generation + 1 \
-    FROM item_generation WHERE generation < \
-    (SELECT max(id) FROM item) >> \(StoreMigrations.generationShift))
+    FROM item_generation WHERE generation < min(\(StoreMigrations.generationCount - 1), \
+    (SELECT max(id) FROM item) >> \(StoreMigrations.generationShift)))
     """
 
   /// `topLevel`: the expression is the query or one of its top-level `&&` operands, so a

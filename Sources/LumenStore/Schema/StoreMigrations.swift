@@ -89,18 +89,26 @@ enum StoreMigrations {
   ]
 
   /// Row ids per generation of the attribute indexes, as a shift: the indexes on dates, sizes,
-  /// titles… are keyed by `(id >> generationShift, value)` from v5 on. Row ids grow as items
-  /// are added, so a transaction's new keys all fall in the newest generation, a few dozen
-  /// pages per index that stay in the cache, where keys by value alone scattered one dirty page
-  /// per item over the whole index and every commit wrote each of them to the log. A query
-  /// pays one index seek per generation instead of one: 245 at a million items, a fraction of
-  /// a millisecond. 4,096 ids per generation: the newest generation's pages of every index fit
-  /// the writer's cache, and a million items make few enough generations to seek.
+  /// titles… are keyed by `(generation, value)` from v5 on (`generationExpression`). Row ids
+  /// grow as items are added, so a transaction's new keys all fall in the newest generation, a
+  /// few dozen pages per index that stay in the cache, where keys by value alone scattered one
+  /// dirty page per item over the whole index and every commit wrote each of them to the log.
+  /// A query pays one index seek per generation instead of one: 245 at a million items, a
+  /// fraction of a millisecond. 4,096 ids per generation: the newest generation's pages of
+  /// every index fit the writer's cache, and a million items make few enough generations.
   static let generationShift = 12
 
+  /// Generations there can be at most: the generation of a row id is taken modulo this. A
+  /// watched home creates files for years and its row ids only grow (a deleted item's id is
+  /// not given again), so without a bound the seeks of every query would grow with all the
+  /// files ever indexed rather than with those indexed now: 100 million ids would be 24,000
+  /// generations. Past the bound a generation also holds the rows of earlier laps, a
+  /// thousandth of the index, so new keys still land in a few pages.
+  static let generationCount = 1024
+
   /// The expression that keys the attribute indexes (as written in their definitions, which a
-  /// query must repeat for SQLite to use them).
-  static let generationExpression = "(id >> \(generationShift))"
+  /// query must repeat, with `item.`, for SQLite to use them).
+  static let generationExpression = "((id >> \(generationShift)) & \(generationCount - 1))"
 
   /// The v5 definition of the index on one of `v1IndexedColumns`.
   static func attributeIndex(_ column: String) -> String {
