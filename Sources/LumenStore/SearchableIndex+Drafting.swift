@@ -19,11 +19,8 @@ extension SearchableIndex {
     await inParallel(items) { [self] slice in
       let cache = SearchDocuments.FoldCache()
       return slice.map { item in
-        guard !item.isUpdate else { return nil }
-        let attributes = Self.completed(item.attributeSet, contentTypes: options.contentTypes)
-        return try? RowDraft(
-          identifier: item.uniqueIdentifier, attributes: attributes, layout: layout, cache: cache
-        ) { _ in throw DraftNeedsWriter() }
+        item.isUpdate
+          ? nil : draft(item.uniqueIdentifier, attributes: item.attributeSet, cache: cache)
       }
     }
   }
@@ -34,6 +31,33 @@ extension SearchableIndex {
       var records = Array(slice)
       draftRows(&records)
       return records
+    }
+  }
+
+  /// The draft of one item as the writer would lay it out (its content-type tree completed),
+  /// or nil when it names a custom key.
+  func draft(_ identifier: String, attributes: AttributeSet, cache: SearchDocuments.FoldCache)
+    -> RowDraft?
+  {
+    let attributes = Self.completed(attributes, contentTypes: options.contentTypes)
+    return try? RowDraft(
+      identifier: identifier, attributes: attributes, layout: layout, cache: cache
+    ) { _ in throw DraftNeedsWriter() }
+  }
+
+  /// Writes `chunks` one transaction each through `write`, handing it each chunk's drafts:
+  /// a chunk is drafted (`draft`) while the one before it is written.
+  func writePipelined<Chunk: Sendable, Drafts: Sendable>(
+    _ chunks: [Chunk], draft: @escaping @Sendable (Chunk) async -> Drafts,
+    write: (Chunk, Drafts) async throws -> Void
+  ) async rethrows {
+    var next = chunks.first.map { first in Task { await draft(first) } }
+    for (position, chunk) in chunks.enumerated() {
+      let drafts = await next!.value
+      next =
+        position + 1 < chunks.count
+        ? Task { [following = chunks[position + 1]] in await draft(following) } : nil
+      try await write(chunk, drafts)
     }
   }
 

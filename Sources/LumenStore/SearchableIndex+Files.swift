@@ -10,17 +10,11 @@ extension SearchableIndex {
   /// Writes file items with their stamps in one transaction (more than `batchSize` records are
   /// split, the client state going with the last part). A record replaces the item at its path.
   public func indexFiles(_ records: [FileRecord], clientState: Data? = nil) async throws {
-    let chunks = try fileChunks(records, clientState: clientState)
-    // Each chunk's rows are drafted while the one before it is written (`drafted`).
-    var next: Task<[FileRecord], Never>? = chunks.first.map { first in
-      Task { await drafted(first.0) }
-    }
-    for (position, (_, state)) in chunks.enumerated() {
-      let chunk = await next!.value
-      next =
-        position + 1 < chunks.count
-        ? Task { [chunk = chunks[position + 1].0] in await drafted(chunk) } : nil
-      try await write { writer in try Self.write(chunk[...], clientState: state, writer) }
+    // Each chunk's rows are drafted while the one before it is written.
+    try await writePipelined(
+      try fileChunks(records, clientState: clientState), draft: { await self.drafted($0.0) }
+    ) { chunk, drafted in
+      try await write { writer in try Self.write(drafted[...], clientState: chunk.1, writer) }
     }
   }
 
@@ -43,11 +37,9 @@ extension SearchableIndex {
     for index in records.indices where records[index].draft == nil && !records[index].item.isUpdate
     {
       let item = records[index].item
-      var attributes = Self.completed(item.attributeSet, contentTypes: options.contentTypes)
+      var attributes = item.attributeSet
       if attributes[.path] == nil { attributes.set(.text(item.uniqueIdentifier), for: .path) }
-      records[index].draft = try? RowDraft(
-        identifier: item.uniqueIdentifier, attributes: attributes, layout: layout, cache: cache
-      ) { _ in throw DraftNeedsWriter() }
+      records[index].draft = draft(item.uniqueIdentifier, attributes: attributes, cache: cache)
     }
   }
 

@@ -9,16 +9,10 @@ extension SearchableIndex {
   /// Inside a batch (`beginBatch()`), items are buffered and written with the batch.
   public func indexSearchableItems(_ items: [SearchableItem]) async throws {
     if try await enqueueInBatch(.index(items)) { return }
-    let chunks = items.chunked(by: options.batchSize)
-    // Each chunk's rows are drafted while the one before it is written (`drafts(for:)`).
-    var next: Task<[RowDraft?], Never>? = chunks.first.map { first in
-      Task { await drafts(for: first) }
-    }
-    for (position, chunk) in chunks.enumerated() {
-      let drafts = await next!.value
-      next =
-        position + 1 < chunks.count
-        ? Task { [following = chunks[position + 1]] in await self.drafts(for: following) } : nil
+    // Each chunk's rows are drafted while the one before it is written.
+    try await writePipelined(
+      items.chunked(by: options.batchSize), draft: { await self.drafts(for: $0) }
+    ) { chunk, drafts in
       let chunk = Array(chunk)
       try await write { writer in try writer.write(chunk, drafts: drafts) }
     }

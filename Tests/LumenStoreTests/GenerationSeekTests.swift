@@ -12,8 +12,7 @@ import Testing
 @Suite struct GenerationSeekTests {
   static let generationSize = 1 << StoreMigrations.generationShift
 
-  /// Items spread over three generations and the start of a fourth, each with a size equal to
-  /// its number, and a date one day apart.
+  /// Items numbered from 1, each with a size equal to its number and a date one day apart.
   static func items(_ count: Int) -> [SearchableItem] {
     (1...count).map { number in
       item(
@@ -68,7 +67,8 @@ import Testing
     // A row far along, as years of new files leave them, then gone like those files.
     try await index.pool.write { db in
       try db.execute(
-        sql: "INSERT INTO item(id, uid) VALUES (?, 'far')", arguments: [lap + 2 * 4096])
+        sql: "INSERT INTO item(id, uid) VALUES (?, 'far')",
+        arguments: [lap + 2 * Int64(Self.generationSize)])
     }
     let later = Self.items(40).suffix(20).map { item in
       var item = item
@@ -78,7 +78,7 @@ import Testing
     try await index.indexSearchableItems(Array(later))
     try await index.deleteSearchableItems(withIdentifiers: ["far"])
 
-    let generations = try await index.pool.read { db in
+    let generations = try index.pool.read { db in
       try Row.fetchOne(
         db,
         sql: "WITH RECURSIVE \(QueryCompiler.generationTable) "

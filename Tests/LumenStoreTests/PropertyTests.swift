@@ -38,7 +38,7 @@ import Testing
     try await index.declareCustomKeys(RandomCorpus.customKeys)
     let items = (0..<180).map { RandomCorpus.item($0, &random) }
     // The second half in a later generation of the attribute indexes (v5: keyed by
-    // `id >> generationShift`), so that queries seek more than one: a row with a high id
+    // generation of the row id), so that queries seek more than one: a row with a high id
     // placed between the halves, then deleted.
     try await index.indexSearchableItems(Array(items[..<90]))
     let spacer = Int64(3) << StoreMigrations.generationShift
